@@ -74,7 +74,7 @@ export function createRng(seed: string | number | RngState): Rng {
 		},
 		state: () => [a >>> 0, b >>> 0, c >>> 0, d >>> 0]
 	};
-	// Warm up so nearby seeds diverge.
-	for (let i = 0; i < 12; i++) nextU32();
+	// Warm up fresh seeds so nearby seeds diverge (a restored state resumes as is).
+	if (typeof seed !== 'object') for (let i = 0; i < 12; i++) nextU32();
 	return rng;
 }
