@@ -1,0 +1,321 @@
+/**
+ * The pure step: `apply(state, command) → { state, events }`. Never throws; an
+ * illegal command returns the same state and one `rejected` event for its issuer.
+ */
+import { DIRECTIONS } from '../plan/types';
+import { CELL_KINDS } from '../plan/types';
+import { DIR_INDEX, KIND_NONE } from './board';
+import { Draft } from './draft';
+import { ruleSystem } from '../rules/index';
+import type { RuleSystem } from '../rules/types';
+import {
+	SIDE_STATES,
+	type Applied,
+	type Audience,
+	type Command,
+	type GameEvent,
+	type GameState,
+	type Item,
+	type RejectReason,
+	type Seat
+} from './types';
+
+function audienceOf(state: GameState, by: unknown): Audience {
+	if (typeof by === 'number' && Number.isInteger(by) && by >= 0 && by < state.players.length)
+		return { to: 'seat', seat: by };
+	return { to: 'master' };
+}
+
+export function reject(state: GameState, cmd: unknown, reason: RejectReason): Applied {
+	const c = (typeof cmd === 'object' && cmd !== null ? cmd : {}) as Record<string, unknown>;
+	const ev: GameEvent = {
+		type: 'rejected',
+		reason,
+		command: typeof c.type === 'string' ? c.type.slice(0, 40) : '',
+		audience: audienceOf(state, c.by)
+	};
+	return { state, events: [ev] };
+}
+
+const isSeat = (state: GameState, x: unknown): x is Seat =>
+	typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < state.players.length;
+const isCell = (state: GameState, x: unknown): x is number =>
+	typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < state.board.size && state.board.kind[x] !== KIND_NONE;
+const isReason = (x: unknown): x is string => typeof x === 'string' && x.length <= 2000;
+
+/** The seat whose turn it is (play phase) or who chooses a start next (start phase). */
+export function currentSeat(state: GameState): Seat | null {
+	if (state.phase === 'play') return state.order[state.turn] ?? null;
+	if (state.phase === 'start' && !state.settings.commonStart)
+		for (const s of state.order) if (state.players[s]!.cell < 0) return s;
+	return null;
+}
+
+function sysOf(state: GameState): RuleSystem | null {
+	const r = ruleSystem(state.rules);
+	return r.ok ? r.value : null;
+}
+
+function commit(d: Draft, state: GameState, effective: boolean): Applied {
+	if (d.result && d.phase !== 'over') d.phase = 'over';
+	const next = d.finish(effective ? state : state.prev);
+	return { state: next, events: d.events };
+}
+
+/** After a move: counters, end checks, the next turn (3.6, 6.6, 7.9). */
+function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
+	d.moveNo++;
+	d.skipsInARow = skipped ? d.skipsInARow + 1 : 0;
+	if (d.nstop.active && d.changed) d.nstop = { ...d.nstop, changed: true };
+	if (d.survivorLeft !== null && !d.result && d.p(seat).status === 'in') {
+		const left = d.survivorLeft - 1;
+		d.survivorLeft = left;
+		if (left <= 0) {
+			d.result = { kind: 'draw', reason: 'survivor_time' };
+			d.all({ type: 'draw', reason: 'survivor_time' });
+		}
+	}
+	d.sys.checkEnd(d);
+	if (!d.result && d.skipsInARow >= d.inGame().length) {
+		d.result = { kind: 'draw', reason: 'all_skipped' };
+		d.all({ type: 'draw', reason: 'all_skipped' });
+	}
+	if (d.result) return;
+	const n = d.base.order.length;
+	let idx = d.turn;
+	for (let i = 0; i < n; i++) {
+		idx = (idx + 1) % n;
+		if (idx === 0 && d.nstop.active) {
+			const rounds = d.nstop.changed ? 0 : d.nstop.rounds + 1;
+			d.nstop = { active: true, rounds, changed: false };
+			d.all({ type: 'nstop_count', rounds, of: d.settings.nStop });
+			if (rounds >= d.settings.nStop) {
+				d.result = { kind: 'draw', reason: 'nstop' };
+				d.all({ type: 'draw', reason: 'nstop' });
+				return;
+			}
+		}
+		const s = d.base.order[idx]!;
+		if (d.p(s).status === 'in') break;
+	}
+	d.turn = idx;
+	const next = d.base.order[idx]!;
+	d.update(next, { moved: false });
+	d.all({ type: 'turn', seat: next });
+	d.sys.onTurnStart(d, next);
+}
+
+function applyUnsafe(state: GameState, command: Command): Applied {
+	if (typeof command !== 'object' || command === null || typeof command.type !== 'string')
+		return reject(state, command, 'malformed');
+	const sys = sysOf(state);
+	if (!sys) return reject(state, command, 'malformed');
+	const c = command as Command;
+	const by = (c as { by?: unknown }).by;
+	const isMaster = by === 'master';
+	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
+	const over = state.phase === 'over';
+	switch (c.type) {
+		case 'choose_start': {
+			if (isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (state.settings.commonStart) return reject(state, c, 'option_off');
+			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
+			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
+			if (state.players[c.by]!.rejectedStarts.includes(c.cell)) return reject(state, c, 'same_start');
+			const d = new Draft(state, sys);
+			d.update(c.by, { cell: c.cell });
+			d.all({ type: 'start_chosen', seat: c.by });
+			d.master({ type: 'start_cell', seat: c.by, cell: c.cell });
+			return commit(d, state, true);
+		}
+		case 'invalidate_starts': {
+			if (!isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (state.settings.commonStart) return reject(state, c, 'option_off');
+			if (!Array.isArray(c.seats) || c.seats.length === 0 || !c.seats.every((s) => isSeat(state, s)))
+				return reject(state, c, 'malformed');
+			if (currentSeat(state) !== null) return reject(state, c, 'wrong_phase');
+			const d = new Draft(state, sys);
+			const seats = [...new Set(c.seats)].sort((a, b) => a - b);
+			for (const s of seats) {
+				const p = d.p(s);
+				d.update(s, { cell: -1, rejectedStarts: [...p.rejectedStarts, p.cell] });
+			}
+			d.all({ type: 'starts_invalidated', seats });
+			return commit(d, state, true);
+		}
+		case 'common_start': {
+			if (!isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (!state.settings.commonStart) return reject(state, c, 'option_off');
+			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
+			const d = new Draft(state, sys);
+			for (const p of state.players) d.update(p.seat, { cell: c.cell });
+			d.all({ type: 'common_start_set' });
+			d.master({ type: 'start_cell', seat: -1, cell: c.cell });
+			return commit(d, state, true);
+		}
+		case 'confirm_starts': {
+			if (!isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (state.players.some((p) => p.cell < 0)) return reject(state, c, 'wrong_phase');
+			const d = new Draft(state, sys);
+			d.phase = 'play';
+			d.turn = 0;
+			d.all({ type: 'starts_confirmed' });
+			for (const s of state.order) {
+				const k = CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
+				d.all({ type: 'start_kind', seat: s, kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k });
+			}
+			const first = state.order[0]!;
+			d.all({ type: 'turn', seat: first });
+			sys.onTurnStart(d, first);
+			return commit(d, state, true);
+		}
+		case 'move': {
+			if (isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
+			const d = new Draft(state, sys);
+			const r = sys.runMove(d, c.by, c);
+			if (r) return reject(state, c, r);
+			const mv = Array.isArray(c.actions) && c.actions.some((a) => a?.a === 'skip');
+			endOfMove(d, c.by, mv);
+			return commit(d, state, true);
+		}
+		case 'order_cell': {
+			if (isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
+			if (c.cell !== null && !isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
+			const p = state.players[c.by]!;
+			if (p.outside !== null) return reject(state, c, 'outside_only_move');
+			const d = new Draft(state, sys);
+			if (p.pendingOrder) {
+				if (c.cell === null) d.update(c.by, { pendingOrder: false });
+				else d.update(c.by, { pendingOrder: false, reorders: p.reorders - 1, cell: c.cell, footing: false });
+			} else {
+				// 7.2 handicap order: leave bullets, treasure, landmine and corpse behind.
+				if (c.cell === null) return reject(state, c, 'not_pending');
+				if (p.extraOrders <= 0) return reject(state, c, 'no_order_left');
+				const drop: Item[] = [];
+				for (let i = 0; i < p.bullets; i++) drop.push({ k: 'bullet' });
+				if (p.carry) drop.push(p.carry.k === 'landmine' ? { k: 'landmine', armed: false } : p.carry);
+				d.addItems(p.cell, drop);
+				d.update(c.by, { extraOrders: p.extraOrders - 1, bullets: 0, carry: null, cell: c.cell, footing: false });
+			}
+			d.all({ type: 'cell_ordered', seat: c.by, declined: c.cell === null });
+			if (c.cell !== null) d.master({ type: 'ordered_at', seat: c.by, cell: c.cell });
+			d.update(c.by, { lastMove: { ordered: true } });
+			return commit(d, state, true);
+		}
+		case 'status': {
+			if (isMaster) return reject(state, c, 'malformed');
+			if (state.phase === 'start') return reject(state, c, 'wrong_phase');
+			const p = state.players[c.by]!;
+			const d = new Draft(state, sys);
+			d.all({
+				type: 'status',
+				seat: c.by,
+				status: {
+					health: p.health,
+					immune: p.immune,
+					infectedLeft: p.infectedLeft,
+					bullets: p.bullets,
+					grenades: p.grenades,
+					carry: p.carry ? p.carry.k : null,
+					reordersLeft: p.reorders,
+					outside: p.outside !== null
+				}
+			});
+			return commit(d, state, false);
+		}
+		case 'recall': {
+			if (isMaster || !isSeat(state, c.of)) return reject(state, c, 'malformed');
+			if (state.phase === 'start') return reject(state, c, 'wrong_phase');
+			const d = new Draft(state, sys);
+			d.all({ type: 'recall', seat: c.by, of: c.of, move: state.players[c.of]!.lastMove });
+			return commit(d, state, false);
+		}
+		case 'count_nstop': {
+			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (state.nstop.active) return reject(state, c, 'already_counting');
+			const d = new Draft(state, sys);
+			d.nstop = { active: true, rounds: 0, changed: false };
+			d.all({ type: 'nstop_started' });
+			return commit(d, state, true);
+		}
+		case 'undo': {
+			if (!isMaster || !isReason(c.reason)) return reject(state, c, 'malformed');
+			const prev = state.prev;
+			if (!prev) return reject(state, c, 'nothing_to_undo');
+			const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: { to: 'all' } };
+			return {
+				state: { ...prev, log: { ev, next: state.log }, logSize: state.logSize + 1 },
+				events: [ev]
+			};
+		}
+		case 'ruling': {
+			if (!isMaster || !isReason(c.reason)) return reject(state, c, 'malformed');
+			const d = new Draft(state, sys);
+			d.all({ type: 'master_ruling', reason: c.reason });
+			return commit(d, state, false);
+		}
+		case 'correct': {
+			if (!isMaster || !isReason(c.reason) || typeof c.change !== 'object' || c.change === null)
+				return reject(state, c, 'malformed');
+			const d = new Draft(state, sys);
+			const ch = c.change;
+			switch (ch.kind) {
+				case 'place':
+					if (!isSeat(state, ch.seat) || !isCell(state, ch.cell)) return reject(state, c, 'malformed');
+					d.update(ch.seat, { cell: ch.cell, outside: null });
+					break;
+				case 'ammo': {
+					const okN = (n: unknown, max: number) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;
+					if (!isSeat(state, ch.seat) || !okN(ch.bullets, 99) || !okN(ch.grenades, 99))
+						return reject(state, c, 'malformed');
+					d.update(ch.seat, { bullets: ch.bullets, grenades: ch.grenades });
+					break;
+				}
+				case 'health':
+					if (!isSeat(state, ch.seat) || !['healthy', 'wounded', 'infected'].includes(ch.health))
+						return reject(state, c, 'malformed');
+					d.update(ch.seat, {
+						health: ch.health,
+						infectedLeft: ch.health === 'infected' ? state.settings.movesToHeal : null
+					});
+					break;
+				case 'side': {
+					const v = SIDE_STATES.indexOf(ch.side);
+					if (!isCell(state, ch.cell) || !DIRECTIONS.includes(ch.dir) || v < 0) return reject(state, c, 'malformed');
+					const di = DIR_INDEX[ch.dir];
+					const n = state.board.nb[ch.cell * 4 + di]!;
+					const inner = n >= 0;
+					if (inner !== (v === 0 || v === 1)) return reject(state, c, 'malformed');
+					d.setSide(ch.cell * 4 + di, v);
+					if (inner) d.setSide(n * 4 + ((di + 2) & 3), v);
+					break;
+				}
+				default:
+					return reject(state, c, 'malformed');
+			}
+			d.all({ type: 'master_correct', reason: c.reason });
+			d.master({ type: 'master_ruling', reason: JSON.stringify(ch) });
+			if (state.phase === 'play') sys.checkEnd(d);
+			return commit(d, state, true);
+		}
+		default:
+			return reject(state, c, 'malformed');
+	}
+}
+
+/** Adjudicate one command. Pure, deterministic, never throws. */
+export function apply(state: GameState, command: Command): Applied {
+	try {
+		return applyUnsafe(state, command);
+	} catch {
+		return reject(state, command, 'malformed');
+	}
+}

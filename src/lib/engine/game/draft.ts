@@ -1,0 +1,167 @@
+/**
+ * A copy-on-write draft of a `GameState` for one command: the step copies only
+ * what it changes (one player object, one cell's item list, the side array when
+ * a wall falls) and shares everything else with the previous state.
+ */
+import type { RuleSystem } from '../rules/types';
+import type {
+	Audience,
+	Carry,
+	EventBody,
+	EventNode,
+	GameEvent,
+	GameResult,
+	GameState,
+	Item,
+	PlayerState,
+	Seat
+} from './types';
+import type { GameSettings } from './settings';
+import type { Board } from './board';
+
+const ALL: Audience = { to: 'all' };
+const MASTER: Audience = { to: 'master' };
+
+export class Draft {
+	readonly base: GameState;
+	readonly sys: RuleSystem;
+	readonly board: Board;
+	readonly settings: GameSettings;
+	players: PlayerState[];
+	items: (readonly Item[])[] | readonly (readonly Item[])[];
+	private itemsCopied = false;
+	sides: Uint8Array;
+	private sidesCopied = false;
+	mites: Int32Array;
+	private mitesCopied = false;
+	phase: GameState['phase'];
+	turn: number;
+	moveNo: number;
+	nstop: GameState['nstop'];
+	skipsInARow: number;
+	survivorLeft: number | null;
+	result: GameResult | null;
+	events: GameEvent[] = [];
+	/** Audience of the current move's results (all / master for dark moves). */
+	aud: Audience = ALL;
+	/** 4.3 the moving player asked not to restock. */
+	noRestock = false;
+	/** An irreversible change happened (3.6). */
+	changed = false;
+
+	constructor(state: GameState, sys: RuleSystem) {
+		this.base = state;
+		this.sys = sys;
+		this.board = state.board;
+		this.settings = state.settings;
+		this.players = state.players.slice();
+		this.items = state.items;
+		this.sides = state.sides;
+		this.mites = state.mites;
+		this.phase = state.phase;
+		this.turn = state.turn;
+		this.moveNo = state.moveNo;
+		this.nstop = state.nstop;
+		this.skipsInARow = state.skipsInARow;
+		this.survivorLeft = state.survivorLeft;
+		this.result = state.result;
+	}
+
+	p(seat: Seat): PlayerState {
+		return this.players[seat]!;
+	}
+
+	update(seat: Seat, patch: Partial<PlayerState>): PlayerState {
+		const next = { ...this.players[seat]!, ...patch };
+		this.players[seat] = next;
+		return next;
+	}
+
+	itemsAt(cell: number): readonly Item[] {
+		return this.items[cell] ?? [];
+	}
+
+	setItems(cell: number, list: readonly Item[]): void {
+		if (!this.itemsCopied) {
+			this.items = this.items.slice();
+			this.itemsCopied = true;
+		}
+		(this.items as (readonly Item[])[])[cell] = list;
+	}
+
+	addItems(cell: number, add: readonly Item[]): void {
+		if (add.length) this.setItems(cell, this.itemsAt(cell).concat(add));
+	}
+
+	setSide(index: number, value: number): void {
+		if (!this.sidesCopied) {
+			this.sides = this.sides.slice();
+			this.sidesCopied = true;
+		}
+		this.sides[index] = value;
+	}
+
+	wakeMite(cell: number): void {
+		if (!this.mitesCopied) {
+			this.mites = this.mites.slice();
+			this.mitesCopied = true;
+		}
+		this.mites[cell] = this.moveNo;
+	}
+
+	/** Say something as a result of the current move (its audience). */
+	say(body: EventBody): void {
+		this.events.push({ ...body, audience: this.aud } as GameEvent);
+	}
+	all(body: EventBody): void {
+		this.events.push({ ...body, audience: ALL } as GameEvent);
+	}
+	tell(seat: Seat, body: EventBody): void {
+		this.events.push({ ...body, audience: { to: 'seat', seat } } as GameEvent);
+	}
+	master(body: EventBody): void {
+		this.events.push({ ...body, audience: MASTER } as GameEvent);
+	}
+
+	/** Seats still in the game (not dead, not lost). */
+	inGame(): PlayerState[] {
+		return this.players.filter((q) => q.status === 'in');
+	}
+
+	/** Players standing inside on `cell`. */
+	at(cell: number): PlayerState[] {
+		const out: PlayerState[] = [];
+		for (const q of this.players) if (q.status === 'in' && q.outside === null && q.cell === cell) out.push(q);
+		return out;
+	}
+
+	finish(prev: GameState | null): GameState {
+		let log: EventNode | null = this.base.log;
+		for (const ev of this.events) log = { ev, next: log };
+		return {
+			rules: this.base.rules,
+			board: this.board,
+			settings: this.settings,
+			phase: this.phase,
+			order: this.base.order,
+			turn: this.turn,
+			sides: this.sides,
+			items: this.items,
+			players: this.players,
+			mites: this.mites,
+			trueTreasure: this.base.trueTreasure,
+			moveNo: this.moveNo,
+			nstop: this.nstop,
+			skipsInARow: this.skipsInARow,
+			survivorLeft: this.survivorLeft,
+			result: this.result,
+			rng: this.base.rng,
+			log,
+			logSize: this.base.logSize + this.events.length,
+			prev
+		};
+	}
+}
+
+/** A carried item as it lies on a cell (a dropped landmine is not armed). */
+export const carryItem = (c: Carry): Item => (c.k === 'landmine' ? { k: 'landmine', armed: false } : c);

@@ -1,0 +1,143 @@
+/**
+ * A game is its record: `{ plan, settings, seed, seats, log }`. `initialState`
+ * builds the state before any command; `replay` folds `apply` over the log.
+ */
+import type { Plan } from '../plan/types';
+import { createRng } from '../random';
+import { type Result, ok, err } from '../result';
+import { ruleSystem } from '../rules/index';
+import { apply } from './apply';
+import { compileBoard } from './board';
+import { resolveSettings, type GameSettings, type SettingsError } from './settings';
+import type { Applied, Command, GameEvent, GameState, Item, PlayerState } from './types';
+
+export interface Game {
+	plan: Plan;
+	settings: GameSettings;
+	seed: string | number;
+	/** Number of players (seats 0 … seats − 1). */
+	seats: number;
+	log: Command[];
+}
+
+export type GameSetupError =
+	| { code: 'seats_invalid' }
+	| { code: 'rules_not_implemented' }
+	| { code: 'plan_invalid' }
+	| SettingsError;
+
+export const MIN_SEATS = 1;
+export const MAX_SEATS = 6;
+
+/** Make a new game record (empty log) with settings resolved against the seed's defaults. */
+export function createGame(opts: {
+	plan: Plan;
+	seats: number;
+	seed: string | number;
+	settings?: unknown;
+}): Result<Game, GameSetupError[]> {
+	const { plan, seats, seed } = opts;
+	if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) return err([{ code: 'seats_invalid' }]);
+	if (!plan || !Array.isArray(plan.cells) || !Array.isArray(plan.items)) return err([{ code: 'plan_invalid' }]);
+	if (!ruleSystem(plan.rules).ok) return err([{ code: 'rules_not_implemented' }]);
+	const s = resolveSettings(plan, seats, opts.settings);
+	if (!s.ok) return err(s.error);
+	return ok({ plan, settings: s.value, seed, seats, log: [] });
+}
+
+/** The state before the first command: players unplaced, turn order drawn from the seed (6.1). */
+export function initialState(game: Omit<Game, 'log'>): GameState {
+	const { plan, settings, seats } = game;
+	const sysR = ruleSystem(plan.rules);
+	const sys = sysR.ok ? sysR.value : null;
+	const { board, sides } = compileBoard(plan);
+	const rng = createRng(game.seed);
+	const order = rng.shuffle(Array.from({ length: seats }, (_, i) => i));
+	const items: Item[][] = Array.from({ length: board.size }, () => []);
+	let treasureId = 0;
+	let trueTreasure = -1;
+	for (const it of plan.items) {
+		const list = items[it.cell];
+		if (!list || board.kind[it.cell] === 255) continue;
+		if (it.kind === 'treasure') {
+			const id = treasureId++;
+			if (it.true && trueTreasure < 0) trueTreasure = id;
+			list.push({ k: 'treasure', id });
+		} else {
+			const n = Math.max(0, Math.min(99, it.count | 0));
+			for (let i = 0; i < n; i++) list.push(it.kind === 'landmine' ? { k: 'landmine', armed: false } : { k: it.kind });
+		}
+	}
+	const load = sys ? sys.startLoadout(settings) : { bullets: 0, grenades: 0, landmine: false };
+	const players: PlayerState[] = [];
+	for (let seat = 0; seat < seats; seat++)
+		players.push({
+			seat,
+			cell: -1,
+			outside: null,
+			status: 'in',
+			health: 'healthy',
+			immune: false,
+			infectedLeft: null,
+			bullets: load.bullets,
+			grenades: load.grenades,
+			carry: load.landmine ? { k: 'landmine' } : null,
+			reorders: settings.reorders,
+			extraOrders: settings.handicapOrders,
+			pendingOrder: false,
+			footing: false,
+			lastMove: null,
+			lastNoChange: false,
+			rejectedStarts: [],
+			moved: false
+		});
+	return {
+		rules: plan.rules,
+		board,
+		settings,
+		phase: 'start',
+		order,
+		turn: 0,
+		sides,
+		items,
+		players,
+		mites: new Int32Array(board.size).fill(-1),
+		trueTreasure,
+		moveNo: 0,
+		nstop: { active: false, rounds: 0, changed: false },
+		skipsInARow: 0,
+		survivorLeft: null,
+		result: null,
+		rng: rng.state(),
+		log: null,
+		logSize: 0,
+		prev: null
+	};
+}
+
+/** Rebuild the state from the record: the same state and events as the live run. */
+export function replay(game: Game): { state: GameState; events: GameEvent[][] } {
+	let state = initialState(game);
+	const events: GameEvent[][] = [];
+	for (const cmd of game.log) {
+		const r = apply(state, cmd);
+		state = r.state;
+		events.push(r.events);
+	}
+	return { state, events };
+}
+
+/** Apply a command to a live game: the record grows by the command (rejected ones are not recorded). */
+export function play(game: Game, state: GameState, command: Command): Applied & { game: Game } {
+	const r = apply(state, command);
+	const rejected = r.events.length === 1 && r.events[0]!.type === 'rejected';
+	return { ...r, game: rejected ? game : { ...game, log: [...game.log, command] } };
+}
+
+/** All events in the log, oldest first. */
+export function eventLog(state: GameState): GameEvent[] {
+	const out: GameEvent[] = new Array(state.logSize);
+	let i = state.logSize - 1;
+	for (let n = state.log; n && i >= 0; n = n.next) out[i--] = n.ev;
+	return out;
+}

@@ -1,0 +1,127 @@
+/**
+ * Game settings: every option of seed 000 section 7 and the numbers the master
+ * announces (8.6), with the seed's defaults. The `SETTINGS` table drives both
+ * validation and the host UI (`setting_<id>` / `setting_<id>_help` i18n keys).
+ */
+import type { Plan } from '../plan/types';
+import { type Result, ok, err } from '../result';
+
+type BoolSpec = { readonly kind: 'boolean'; readonly default: boolean; readonly section: string };
+type IntSpec = {
+	readonly kind: 'integer';
+	readonly min: number;
+	readonly max: number;
+	/** `null` default means "derived from the plan/players" (see `defaultSettings`). */
+	readonly default: number | null;
+	/** When true, `null` is a legal value meaning "unlimited". */
+	readonly nullable: boolean;
+	readonly section: string;
+};
+type ChoiceSpec = {
+	readonly kind: 'choice';
+	readonly options: readonly string[];
+	readonly default: string;
+	readonly section: string;
+};
+export type SettingSpec = BoolSpec | IntSpec | ChoiceSpec;
+
+export const SETTINGS = {
+	/** 7.1 play with landmines; 5.3 each player starts with `landminesPerPlayer`. */
+	landmines: { kind: 'boolean', default: true, section: '7.1' },
+	landminesPerPlayer: { kind: 'integer', min: 0, max: 1, default: 1, nullable: false, section: '5.3' },
+	/** 7.1 encephalitis cells act (off: they behave as land). */
+	encephalitis: { kind: 'boolean', default: true, section: '7.1' },
+	conditionalMoves: { kind: 'boolean', default: true, section: '7.1' },
+	darkMoves: { kind: 'boolean', default: true, section: '7.1' },
+	semiDarkMoves: { kind: 'boolean', default: true, section: '7.1' },
+	throwing: { kind: 'boolean', default: true, section: '7.1' },
+	mineOnNeighbour: { kind: 'boolean', default: true, section: '7.1' },
+	/** 7.3 shooting range in cells beyond the shooter's own (null: unlimited). */
+	shootingRange: { kind: 'integer', min: 1, max: 100, default: null, nullable: true, section: '7.3' },
+	dampPowder: { kind: 'boolean', default: false, section: '7.3' },
+	shootThroughBuildings: { kind: 'boolean', default: false, section: '7.3' },
+	namedTarget: { kind: 'boolean', default: false, section: '7.3' },
+	rivers: { kind: 'choice', options: ['normal', 'shallow', 'turbulent'], default: 'normal', section: '7.4' },
+	noReorderAfterMine: { kind: 'boolean', default: false, section: '7.5' },
+	commonStart: { kind: 'boolean', default: false, section: '7.6' },
+	banSkip: { kind: 'boolean', default: false, section: '7.7' },
+	banRepeat: { kind: 'boolean', default: false, section: '7.7' },
+	/** 7.8: 'silent' says nothing about a grenade; 'tell' says whether a wall was blown / stood / was not there. */
+	grenadeWording: { kind: 'choice', options: ['silent', 'tell'], default: 'silent', section: '7.8' },
+	/** 7.9 the last survivor has K moves to carry out the true treasure (null: wins at once, 3.5). */
+	lastSurvivorMoves: { kind: 'integer', min: 1, max: 1000, default: null, nullable: true, section: '7.9' },
+	/** 3.6 / 8.6 rounds with no irreversible change before a draw (default: number of cells). */
+	nStop: { kind: 'integer', min: 1, max: 100000, default: null, nullable: false, section: '3.6' },
+	/** 4.7 / 8.6 successful moves an infected player has to reach a hospital (null: unlimited). */
+	movesToHeal: { kind: 'integer', min: 1, max: 1000, default: 10, nullable: true, section: '4.7' },
+	/** 5.5 cell re-orders per player (default N−1, N = number of players). */
+	reorders: { kind: 'integer', min: 0, max: 100, default: null, nullable: false, section: '5.5' },
+	/** 7.2 extra cell orders every player may use without being wounded (handicap). */
+	handicapOrders: { kind: 'integer', min: 0, max: 100, default: 0, nullable: false, section: '7.2' },
+	/** Rulings 2: an open exit refuses a player carrying no treasure ("found an exit"). */
+	exitRefusesWithoutTreasure: { kind: 'boolean', default: false, section: '3.4' },
+	maxBullets: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' },
+	maxGrenades: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' }
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingId = keyof typeof SETTINGS;
+export const SETTING_IDS = Object.keys(SETTINGS) as SettingId[];
+
+type ValueOf<S> = S extends { kind: 'boolean' }
+	? boolean
+	: S extends { kind: 'integer'; nullable: true }
+		? number | null
+		: S extends { kind: 'integer' }
+			? number
+			: S extends { kind: 'choice'; options: readonly (infer O)[] }
+				? O
+				: never;
+
+export type GameSettings = { -readonly [K in SettingId]: ValueOf<(typeof SETTINGS)[K]> };
+
+export function countCells(plan: Pick<Plan, 'cells'>): number {
+	let n = 0;
+	for (const c of plan.cells) if (c) n++;
+	return n;
+}
+
+/** The seed's defaults for this plan and number of players. */
+export function defaultSettings(plan: Pick<Plan, 'cells'>, players: number): GameSettings {
+	const out: Record<string, unknown> = {};
+	for (const id of SETTING_IDS) out[id] = SETTINGS[id].default;
+	out.nStop = Math.max(1, countCells(plan));
+	out.reorders = Math.max(0, players - 1);
+	return out as GameSettings;
+}
+
+export type SettingsError = { code: 'setting_unknown' | 'setting_invalid'; setting: string };
+
+/** Fill missing settings with defaults and check every value; unknown keys are errors. */
+export function resolveSettings(
+	plan: Pick<Plan, 'cells'>,
+	players: number,
+	partial: unknown
+): Result<GameSettings, SettingsError[]> {
+	const base = defaultSettings(plan, players) as Record<string, unknown>;
+	if (partial === undefined || partial === null) return ok(base as GameSettings);
+	if (typeof partial !== 'object' || Array.isArray(partial))
+		return err([{ code: 'setting_invalid', setting: '' }]);
+	const errors: SettingsError[] = [];
+	for (const [k, v] of Object.entries(partial as Record<string, unknown>)) {
+		if (!Object.hasOwn(SETTINGS, k)) {
+			errors.push({ code: 'setting_unknown', setting: k });
+			continue;
+		}
+		const spec: SettingSpec = SETTINGS[k as SettingId];
+		let good = false;
+		if (spec.kind === 'boolean') good = typeof v === 'boolean';
+		else if (spec.kind === 'choice') good = typeof v === 'string' && spec.options.includes(v);
+		else
+			good =
+				(v === null && spec.nullable) ||
+				(typeof v === 'number' && Number.isInteger(v) && v >= spec.min && v <= spec.max);
+		if (good) base[k] = v;
+		else errors.push({ code: 'setting_invalid', setting: k });
+	}
+	return errors.length ? err(errors) : ok(base as GameSettings);
+}

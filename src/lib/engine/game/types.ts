@@ -1,0 +1,319 @@
+/**
+ * The game's vocabulary: commands (what players and the master say), events
+ * (what the master answers, each with its audience) and the state.
+ * Everything is plain data (JSON-safe except the compiled board's typed arrays).
+ */
+import type { CellKind, Direction, RuleSystemId } from '../plan/types';
+import type { RngState } from '../random';
+import type { GameSettings } from './settings';
+import type { Board } from './board';
+
+export type Seat = number;
+export type Actor = Seat | 'master';
+
+// ---------------------------------------------------------------- commands
+
+export const MOVEMENTS = ['go', 'flow', 'loop', 'skip'] as const;
+export type MovementKind = (typeof MOVEMENTS)[number];
+
+export type Movement =
+	| { a: 'go'; dir: Direction }
+	| { a: 'flow' }
+	| { a: 'loop' }
+	| { a: 'skip' };
+
+/** What a conditional part (6.5) may test: the movement's announced result. */
+export const CONDITIONS = [
+	'found_treasure',
+	'found_bullet',
+	'found_grenade',
+	'found_landmine',
+	'found_corpse',
+	'land',
+	'hospital',
+	'weaponry',
+	'pit',
+	'river',
+	'delta',
+	'encephalitis',
+	'hit_wall'
+] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const LEAVABLE = ['treasure', 'landmine', 'corpse', 'bullet', 'grenade'] as const;
+export type Leavable = (typeof LEAVABLE)[number];
+
+export type Action =
+	| Movement
+	/** 5.5; `target` names the seat aimed at when the 7.3 named-target option is on. */
+	| { a: 'shoot'; dir: Direction; target?: Seat }
+	/** 5.4 */
+	| { a: 'grenade'; dir: Direction }
+	/** 5.2: leave on the own cell, or throw towards `dir`. */
+	| { a: 'leave'; item: Leavable; dir?: Direction }
+	/** 5.7: activate the carried landmine here or towards `dir`. */
+	| { a: 'mine'; dir?: Direction }
+	/** 3.3 / 5.8: take the treasure at `index` (0 = lowest) from the own cell. */
+	| { a: 'take'; index: number }
+	/** 6.5: run `then` if the movement's result matches `cond`. Only after the movement. */
+	| { a: 'if'; cond: Condition; then: Action[] };
+
+export type CorrectionChange =
+	| { kind: 'place'; seat: Seat; cell: number }
+	| { kind: 'ammo'; seat: Seat; bullets: number; grenades: number }
+	| { kind: 'health'; seat: Seat; health: Health }
+	| { kind: 'side'; cell: number; dir: Direction; side: SideState };
+
+export type Command =
+	/** 6.1 a player privately shows where to start. */
+	| { type: 'choose_start'; by: Seat; cell: number }
+	/** 6.1 the master declares some choices invalid (no reason given). */
+	| { type: 'invalidate_starts'; by: 'master'; seats: Seat[] }
+	/** 7.6 the master sets the common start cell. */
+	| { type: 'common_start'; by: 'master'; cell: number }
+	/** 6.1/6.2 the master confirms the starts; play begins. */
+	| { type: 'confirm_starts'; by: 'master' }
+	/** 2.1 one move: exactly one movement plus other actions, in order. */
+	| {
+			type: 'move';
+			by: Seat;
+			actions: Action[];
+			/** 6.7 tell nobody the result. */
+			dark?: boolean;
+			/** 6.8 tell only whether a wall was hit. */
+			semiDark?: boolean;
+			/** 5.1 do not pick up found items. */
+			noPickup?: boolean;
+			/** 4.3 do not restock at a weaponry. */
+			noRestock?: boolean;
+	  }
+	/** 5.5 / 7.2 order a new cell (privately), or decline with `cell: null`. */
+	| { type: 'order_cell'; by: Seat; cell: number | null }
+	/** 6.4 */
+	| { type: 'status'; by: Seat }
+	/** 6.3 recall another player's last move. */
+	| { type: 'recall'; by: Seat; of: Seat }
+	/** 3.6 start counting rounds without irreversible change. */
+	| { type: 'count_nstop'; by: Actor }
+	/** Rulings 5: the master's acts, each with its reason. */
+	| { type: 'undo'; by: 'master'; reason: string }
+	| { type: 'correct'; by: 'master'; reason: string; change: CorrectionChange }
+	| { type: 'ruling'; by: 'master'; reason: string };
+
+export type CommandType = Command['type'];
+
+// ---------------------------------------------------------------- events
+
+export type Audience = { to: 'all' } | { to: 'seat'; seat: Seat } | { to: 'master' };
+
+export const REJECT_REASONS = [
+	'malformed',
+	'not_your_turn',
+	'wrong_phase',
+	'game_over',
+	'no_movement',
+	'two_movements',
+	'movement_in_condition',
+	'condition_before_movement',
+	'option_off',
+	'no_bullets',
+	'no_grenades',
+	'no_item',
+	'not_healthy',
+	'shoot_forbidden_here',
+	'damp_powder',
+	'target_required',
+	'outside_only_move',
+	'skip_banned',
+	'repeat_banned',
+	'cell_invalid',
+	'same_start',
+	'no_order_left',
+	'order_after_move',
+	'nothing_to_undo',
+	'already_counting',
+	'not_pending'
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export type Found = { treasures: number; bullets: number; grenades: number; landmines: number; corpses: number };
+export type CarryKind = 'treasure' | 'landmine' | 'corpse';
+export type Health = 'healthy' | 'wounded' | 'infected';
+export type GrenadeOutcome = 'blown' | 'stood' | 'no_wall';
+export type DrawReason = 'nstop' | 'all_skipped' | 'treasure_lost' | 'no_survivors' | 'survivor_time';
+export type WinHow = 'treasure' | 'elimination' | 'last_survivor';
+
+export interface PublicStatus {
+	health: Health;
+	immune: boolean;
+	infectedLeft: number | null;
+	bullets: number;
+	grenades: number;
+	carry: CarryKind | null;
+	reordersLeft: number;
+	outside: boolean;
+}
+
+/** A move as it may be recalled (6.3): the actions and flags, nothing private. */
+export type PublicMove = { actions: Action[]; dark: boolean; semiDark: boolean } | { ordered: true };
+
+export type EventBody =
+	| { type: 'rejected'; reason: RejectReason; command: string }
+	// start
+	| { type: 'start_chosen'; seat: Seat }
+	| { type: 'start_cell'; seat: Seat; cell: number } // master only
+	| { type: 'starts_invalidated'; seats: Seat[] }
+	| { type: 'common_start_set' }
+	| { type: 'starts_confirmed' }
+	| { type: 'start_kind'; seat: Seat; kind: CellKind }
+	| { type: 'turn'; seat: Seat }
+	// movement results (2.2, 4.x)
+	| { type: 'land'; seat: Seat }
+	| { type: 'hospital'; seat: Seat; healed: boolean }
+	| { type: 'weaponry'; seat: Seat; bullets: number; grenades: number; treasure: boolean }
+	| { type: 'pit'; seat: Seat }
+	| { type: 'pit_loop'; seat: Seat }
+	| { type: 'river'; seat: Seat; delta: boolean }
+	| { type: 'by_flow'; seat: Seat; delta: boolean }
+	| { type: 'delta'; seat: Seat }
+	| { type: 'wall'; seat: Seat }
+	| { type: 'wall_carried'; seat: Seat; delta: boolean }
+	| { type: 'river_wade'; seat: Seat }
+	| { type: 'river_against'; seat: Seat }
+	| { type: 'no_flow'; seat: Seat }
+	| { type: 'no_loop'; seat: Seat }
+	| { type: 'skip'; seat: Seat }
+	| { type: 'mite_woken'; seat: Seat }
+	| { type: 'encephalitis'; seat: Seat }
+	| { type: 'exit_out'; seat: Seat; crumbled: boolean }
+	| { type: 'exit_refused'; seat: Seat }
+	| { type: 'lost_outside'; seat: Seat }
+	| { type: 'found'; seat: Seat } & Found
+	| { type: 'cremated'; seat: Seat }
+	// health
+	| { type: 'infected'; seat: Seat; moves: number | null }
+	| { type: 'infection_left'; seat: Seat; left: number }
+	| { type: 'immune'; seat: Seat }
+	| { type: 'infection_death'; seat: Seat }
+	| { type: 'wounded_notice'; seat: Seat; canOrder: boolean }
+	| { type: 'you_died'; seat: Seat }
+	| { type: 'cell_ordered'; seat: Seat; declined: boolean }
+	| { type: 'ordered_at'; seat: Seat; cell: number } // master only
+	// actions
+	| { type: 'scream'; seat: Seat }
+	| { type: 'no_scream'; seat: Seat }
+	| { type: 'at_feet'; seat: Seat } & Found
+	| { type: 'grenade'; seat: Seat; dir: Direction; outcome: GrenadeOutcome | null }
+	| { type: 'left_item'; seat: Seat; item: Leavable }
+	| { type: 'thrown'; seat: Seat; item: Leavable; dir: Direction }
+	| { type: 'mine_set'; seat: Seat }
+	| { type: 'blast'; seat: Seat }
+	| { type: 'took_treasure'; seat: Seat; index: number }
+	| { type: 'action_failed'; seat: Seat; reason: RejectReason }
+	| { type: 'dark_done'; seat: Seat }
+	| { type: 'semi_dark_done'; seat: Seat; wall: boolean }
+	// queries
+	| { type: 'status'; seat: Seat; status: PublicStatus }
+	| { type: 'recall'; seat: Seat; of: Seat; move: PublicMove | null }
+	// draws and ends
+	| { type: 'nstop_started' }
+	| { type: 'nstop_count'; rounds: number; of: number }
+	| { type: 'survivor_left'; seat: Seat; left: number }
+	| { type: 'won'; seat: Seat; how: WinHow }
+	| { type: 'draw'; reason: DrawReason }
+	// master
+	| { type: 'master_undo'; reason: string }
+	| { type: 'master_correct'; reason: string }
+	| { type: 'master_ruling'; reason: string };
+
+export type EventType = EventBody['type'];
+export type GameEvent = EventBody & { audience: Audience };
+
+// ---------------------------------------------------------------- state
+
+/** Side states, per cell and direction (index cell * 4 + dirIndex). */
+export const SIDE_STATES = ['open', 'wall', 'outer', 'closed_exit', 'open_exit'] as const;
+export type SideState = (typeof SIDE_STATES)[number];
+export const SIDE_OPEN = 0;
+export const SIDE_WALL = 1;
+export const SIDE_OUTER = 2;
+export const SIDE_CLOSED_EXIT = 3;
+export const SIDE_OPEN_EXIT = 4;
+
+export type Item =
+	| { k: 'treasure'; id: number }
+	| { k: 'bullet' }
+	| { k: 'grenade' }
+	| { k: 'landmine'; armed: boolean }
+	| { k: 'corpse'; seat: Seat; contagious: boolean };
+
+export type Carry = { k: 'treasure'; id: number } | { k: 'landmine' } | { k: 'corpse'; seat: Seat; contagious: boolean };
+
+export interface PlayerState {
+	readonly seat: Seat;
+	/** The cell (−1 before the start is chosen). When outside, the cell left from. */
+	readonly cell: number;
+	/** Outside the labyrinth through the side `dir` of `cell` (3.4, rulings 2). */
+	readonly outside: Direction | null;
+	readonly status: 'in' | 'dead' | 'lost';
+	readonly health: Health;
+	readonly immune: boolean;
+	readonly infectedLeft: number | null;
+	readonly bullets: number;
+	readonly grenades: number;
+	readonly carry: Carry | null;
+	readonly reorders: number;
+	readonly extraOrders: number;
+	/** 5.5: 'may' = wounded, may order a cell at the next turn. */
+	readonly pendingOrder: boolean;
+	/** 7.4 shallow rivers: stands on the bottom of the river. */
+	readonly footing: boolean;
+	readonly lastMove: PublicMove | null;
+	/** The last move changed nothing (7.7 repeat ban). */
+	readonly lastNoChange: boolean;
+	/** Start cells chosen before and invalidated (6.1). */
+	readonly rejectedStarts: readonly number[];
+	readonly moved: boolean;
+}
+
+export interface EventNode {
+	readonly ev: GameEvent;
+	readonly next: EventNode | null;
+}
+
+export type GameResult = { kind: 'win'; seat: Seat; how: WinHow } | { kind: 'draw'; reason: DrawReason };
+
+export interface GameState {
+	readonly rules: RuleSystemId;
+	readonly board: Board;
+	readonly settings: GameSettings;
+	readonly phase: 'start' | 'play' | 'over';
+	/** Seats in turn order (random, 6.1). */
+	readonly order: readonly Seat[];
+	/** Index into `order` of the seat to act. */
+	readonly turn: number;
+	readonly sides: Uint8Array;
+	/** Items lying per cell, lowest first (5.8). Shared between states until changed. */
+	readonly items: readonly (readonly Item[])[];
+	readonly players: readonly PlayerState[];
+	/** Per cell: the move number the mite woke at (−1 asleep or not encephalitis). */
+	readonly mites: Int32Array;
+	readonly trueTreasure: number;
+	/** Completed moves. */
+	readonly moveNo: number;
+	readonly nstop: { readonly active: boolean; readonly rounds: number; readonly changed: boolean };
+	readonly skipsInARow: number;
+	readonly survivorLeft: number | null;
+	readonly result: GameResult | null;
+	readonly rng: RngState;
+	/** Newest first. */
+	readonly log: EventNode | null;
+	readonly logSize: number;
+	/** The state before the last effective command (the master's undo). */
+	readonly prev: GameState | null;
+}
+
+export interface Applied {
+	state: GameState;
+	events: GameEvent[];
+}

@@ -1,0 +1,723 @@
+/**
+ * The classic Labyrinth (seed 000): movement over walls, pits, rivers and
+ * deltas; hospitals, weaponries, encephalitis; shooting, grenades, landmines,
+ * items and corpses; wins and draws. Section numbers refer to seed 000.
+ */
+import { CELL_KINDS, DIRECTIONS, type Direction } from '../plan/types';
+import { OPPOSITE } from '../plan/geometry';
+import {
+	DIR_INDEX,
+	K_DELTA,
+	K_ENCEPHALITIS,
+	K_HOSPITAL,
+	K_LAND,
+	K_PIT,
+	K_RIVER,
+	K_WEAPONRY
+} from '../game/board';
+import { carryItem, type Draft } from '../game/draft';
+import {
+	CONDITIONS,
+	LEAVABLE,
+	SIDE_CLOSED_EXIT,
+	SIDE_OPEN,
+	SIDE_OPEN_EXIT,
+	SIDE_OUTER,
+	SIDE_WALL,
+	type Action,
+	type Carry,
+	type Found,
+	type Item,
+	type RejectReason,
+	type Seat
+} from '../game/types';
+import type { HitCause, MoveCommand, MoveOutcome, RuleSystem } from './types';
+
+const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
+const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
+
+/** Shape check of one action (malformed data never reaches the rules). */
+export function actionWellFormed(a: unknown, depth = 0): boolean {
+	if (typeof a !== 'object' || a === null || depth > 8) return false;
+	const x = a as Record<string, unknown>;
+	switch (x.a) {
+		case 'go':
+			return isDir(x.dir);
+		case 'flow':
+		case 'loop':
+		case 'skip':
+			return true;
+		case 'shoot':
+			return isDir(x.dir) && (x.target === undefined || (typeof x.target === 'number' && Number.isInteger(x.target)));
+		case 'grenade':
+			return isDir(x.dir);
+		case 'leave':
+			return (LEAVABLE as readonly unknown[]).includes(x.item) && (x.dir === undefined || isDir(x.dir));
+		case 'mine':
+			return x.dir === undefined || isDir(x.dir);
+		case 'take':
+			return typeof x.index === 'number' && Number.isInteger(x.index) && x.index >= 0;
+		case 'if':
+			return (
+				(CONDITIONS as readonly unknown[]).includes(x.cond) &&
+				Array.isArray(x.then) &&
+				x.then.every((t) => actionWellFormed(t, depth + 1))
+			);
+		default:
+			return false;
+	}
+}
+
+function hasMovementDeep(actions: readonly Action[]): boolean {
+	return actions.some((a) => isMovement(a) || (a.a === 'if' && hasMovementDeep(a.then)));
+}
+
+const RANK: Record<Carry['k'], number> = { corpse: 1, landmine: 2, treasure: 3 };
+
+function rankOf(it: Item): number {
+	if (it.k === 'treasure') return 3;
+	if (it.k === 'landmine') return it.armed ? 0 : 2;
+	if (it.k === 'corpse') return 1;
+	return 0;
+}
+
+export function countFound(items: readonly Item[]): Found {
+	const f: Found = { treasures: 0, bullets: 0, grenades: 0, landmines: 0, corpses: 0 };
+	for (const it of items) {
+		if (it.k === 'treasure') f.treasures++;
+		else if (it.k === 'bullet') f.bullets++;
+		else if (it.k === 'grenade') f.grenades++;
+		else if (it.k === 'landmine') {
+			if (!it.armed) f.landmines++;
+		} else f.corpses++;
+	}
+	return f;
+}
+const anyFound = (f: Found) => f.treasures + f.bullets + f.grenades + f.landmines + f.corpses > 0;
+
+function tagFound(out: MoveOutcome, f: Found): void {
+	if (f.treasures) out.tags.add('found_treasure');
+	if (f.bullets) out.tags.add('found_bullet');
+	if (f.grenades) out.tags.add('found_grenade');
+	if (f.landmines) out.tags.add('found_landmine');
+	if (f.corpses) out.tags.add('found_corpse');
+}
+
+/** 4.7: the cell infects a non-immune player standing on it. */
+export function contagious(d: Draft, cell: number): boolean {
+	if (d.settings.encephalitis && d.board.kind[cell] === K_ENCEPHALITIS) {
+		const woke = d.mites[cell]!;
+		if (woke >= 0 && d.moveNo - woke >= d.inGame().length) return true;
+	}
+	for (const it of d.itemsAt(cell)) if (it.k === 'corpse' && it.contagious) return true;
+	return false;
+}
+
+/** 5.1 / 5.3: a healthy player picks up what he can carry; returns what was taken. */
+export function pickUp(d: Draft, seat: Seat, cell: number): void {
+	let p = d.p(seat);
+	if (p.health !== 'healthy' || p.status !== 'in') return;
+	const list = d.itemsAt(cell);
+	if (list.length === 0) return;
+	let bullets = p.bullets;
+	let grenades = p.grenades;
+	let bestIdx = -1;
+	let bestRank = p.carry ? RANK[p.carry.k] : 0;
+	for (let i = 0; i < list.length; i++) {
+		const r = rankOf(list[i]!);
+		if (r > bestRank) {
+			bestRank = r;
+			bestIdx = i;
+		}
+	}
+	const keep: Item[] = [];
+	for (let i = 0; i < list.length; i++) {
+		const it = list[i]!;
+		if (it.k === 'bullet' && bullets < d.settings.maxBullets) bullets++;
+		else if (it.k === 'grenade' && grenades < d.settings.maxGrenades) grenades++;
+		else if (i !== bestIdx) keep.push(it);
+	}
+	let carry = p.carry;
+	if (bestIdx >= 0) {
+		if (carry) keep.push(carryItem(carry));
+		carry = list[bestIdx] as Carry;
+		if (carry.k === 'landmine') carry = { k: 'landmine' };
+	}
+	if (bestIdx >= 0 || bullets !== p.bullets || grenades !== p.grenades) {
+		d.setItems(cell, keep);
+		p = d.update(seat, { bullets, grenades, carry });
+	}
+}
+
+/** Drop everything but grenades (5.5 wound, 4.7 infection). */
+function dropAllButGrenades(d: Draft, seat: Seat): void {
+	const p = d.p(seat);
+	const drop: Item[] = [];
+	for (let i = 0; i < p.bullets; i++) drop.push({ k: 'bullet' });
+	if (p.carry) drop.push(carryItem(p.carry));
+	if (p.outside === null) d.addItems(p.cell, drop);
+	d.update(seat, { bullets: 0, carry: null });
+}
+
+function blast(d: Draft, cell: number, by: Seat): void {
+	// 5.7: remove the mine, destroy bullets and landmines on the cell and on the players there.
+	const list = d.itemsAt(cell).filter((it) => it.k !== 'bullet' && it.k !== 'landmine');
+	d.setItems(cell, list);
+	d.say({ type: 'blast', seat: by });
+	for (const q of d.at(cell)) {
+		d.update(q.seat, { bullets: 0, carry: q.carry?.k === 'landmine' ? null : q.carry });
+		d.sys.wound(d, q.seat, 'landmine');
+	}
+}
+
+function hasArmedMine(d: Draft, cell: number): boolean {
+	for (const it of d.itemsAt(cell)) if (it.k === 'landmine' && it.armed) return true;
+	return false;
+}
+
+/** Where an item thrown/set towards `dir` ends: a cell, or −1 outside the labyrinth. */
+function throwTarget(d: Draft, cell: number, dir: Direction | undefined): { cell: number; bounced: boolean } {
+	if (dir === undefined) return { cell, bounced: false };
+	const s = d.sides[cell * 4 + DIR_INDEX[dir]]!;
+	if (s === SIDE_OPEN) return { cell: d.board.nb[cell * 4 + DIR_INDEX[dir]]!, bounced: false };
+	if (s === SIDE_OPEN_EXIT) return { cell: -1, bounced: false };
+	return { cell, bounced: true };
+}
+
+function healthy(d: Draft, seat: Seat): boolean {
+	return d.p(seat).health === 'healthy';
+}
+
+/** One non-movement action. Returns a reason when it cannot be done. */
+function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectReason | null {
+	const s = d.settings;
+	let p = d.p(seat);
+	const here = p.cell;
+	switch (a.a) {
+		case 'shoot': {
+			if (!healthy(d, seat)) return 'not_healthy';
+			if (p.bullets <= 0) return 'no_bullets';
+			if (s.namedTarget && a.target === undefined) return 'target_required';
+			const k = d.board.kind[here];
+			if ((k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings) return 'shoot_forbidden_here';
+			if (k === K_RIVER && s.dampPowder) return 'damp_powder';
+			d.update(seat, { bullets: p.bullets - 1 });
+			let victims = d.at(here).filter((q) => q.seat !== seat);
+			let stopCell = here;
+			if (victims.length === 0) {
+				const di = DIR_INDEX[a.dir];
+				let cur = here;
+				let steps = 0;
+				for (;;) {
+					if (d.sides[cur * 4 + di] !== SIDE_OPEN) break;
+					cur = d.board.nb[cur * 4 + di]!;
+					steps++;
+					if (s.shootingRange !== null && steps > s.shootingRange) break;
+					if (d.sys.bulletStops(d, cur)) break;
+					if (d.board.kind[cur] === K_HOSPITAL) continue;
+					const there = d.at(cur);
+					if (there.length) {
+						victims = there;
+						stopCell = cur;
+						break;
+					}
+				}
+			}
+			if (s.namedTarget) victims = victims.filter((q) => q.seat === a.target);
+			victims = victims.filter((q) => d.board.kind[q.cell] !== K_HOSPITAL);
+			const before = stopCell === here ? d.itemsAt(here).length : 0;
+			for (const q of victims) d.sys.wound(d, q.seat, 'bullet');
+			d.say({ type: victims.length ? 'scream' : 'no_scream', seat });
+			if (stopCell === here && victims.length) {
+				const fell = d.itemsAt(here).slice(before);
+				const f = countFound(fell);
+				if (anyFound(f)) {
+					d.say({ type: 'at_feet', seat, ...f });
+					if (!cmd.noPickup) pickUp(d, seat, here);
+				}
+			}
+			return null;
+		}
+		case 'grenade': {
+			if (p.grenades <= 0) return 'no_grenades';
+			d.update(seat, { grenades: p.grenades - 1 });
+			const di = DIR_INDEX[a.dir];
+			const idx = here * 4 + di;
+			const side = d.sides[idx]!;
+			let outcome: 'blown' | 'stood' | 'no_wall';
+			if (side === SIDE_WALL) {
+				d.setSide(idx, SIDE_OPEN);
+				const n = d.board.nb[idx]!;
+				d.setSide(n * 4 + ((di + 2) & 3), SIDE_OPEN);
+				outcome = 'blown';
+				d.changed = true;
+			} else if (side === SIDE_CLOSED_EXIT) {
+				d.setSide(idx, SIDE_OPEN_EXIT);
+				outcome = 'blown';
+				d.changed = true;
+			} else outcome = side === SIDE_OUTER ? 'stood' : 'no_wall';
+			if (s.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir: a.dir, outcome });
+			else {
+				d.say({ type: 'grenade', seat, dir: a.dir, outcome: null });
+				d.master({ type: 'grenade', seat, dir: a.dir, outcome });
+			}
+			return null;
+		}
+		case 'leave': {
+			if (a.dir !== undefined && !s.throwing) return 'option_off';
+			if (a.item !== 'grenade' && !healthy(d, seat)) return 'not_healthy';
+			let item: Item;
+			if (a.item === 'bullet') {
+				if (p.bullets <= 0) return 'no_bullets';
+				p = d.update(seat, { bullets: p.bullets - 1 });
+				item = { k: 'bullet' };
+			} else if (a.item === 'grenade') {
+				if (p.grenades <= 0) return 'no_grenades';
+				p = d.update(seat, { grenades: p.grenades - 1 });
+				item = { k: 'grenade' };
+			} else {
+				if (!p.carry || p.carry.k !== a.item) return 'no_item';
+				item = carryItem(p.carry);
+				p = d.update(seat, { carry: null });
+			}
+			const t = throwTarget(d, here, a.dir);
+			if (a.dir === undefined) d.say({ type: 'left_item', seat, item: a.item });
+			else d.say({ type: 'thrown', seat, item: a.item, dir: a.dir });
+			if (t.cell < 0) return null; // 5.2: out of the labyrinth, gone
+			if (item.k === 'corpse' && t.cell !== here && hasArmedMine(d, t.cell)) {
+				d.addItems(t.cell, [item]);
+				blast(d, t.cell, seat);
+				return null;
+			}
+			d.addItems(t.cell, [item]);
+			if (t.bounced) d.say({ type: 'at_feet', seat, ...countFound([item]) });
+			return null;
+		}
+		case 'mine': {
+			if (!s.landmines) return 'option_off';
+			if (a.dir !== undefined && !s.mineOnNeighbour) return 'option_off';
+			if (!healthy(d, seat)) return 'not_healthy';
+			if (p.carry?.k !== 'landmine') return 'no_item';
+			d.update(seat, { carry: null });
+			const t = throwTarget(d, here, a.dir);
+			d.say({ type: 'mine_set', seat });
+			if (t.cell < 0) return null; // defused by the external security
+			const k = d.board.kind[t.cell];
+			d.addItems(t.cell, [{ k: 'landmine', armed: !(k === K_HOSPITAL || k === K_WEAPONRY) }]);
+			return null;
+		}
+		case 'take': {
+			if (!healthy(d, seat)) return 'not_healthy';
+			const list = d.itemsAt(here);
+			let n = -1;
+			let at = -1;
+			for (let i = 0; i < list.length; i++)
+				if (list[i]!.k === 'treasure' && ++n === a.index) {
+					at = i;
+					break;
+				}
+			if (at < 0) return 'no_item';
+			const keep = list.filter((_, i) => i !== at);
+			if (p.carry) keep.push(carryItem(p.carry));
+			d.setItems(here, keep);
+			d.update(seat, { carry: list[at] as Carry });
+			d.say({ type: 'took_treasure', seat, index: a.index });
+			return null;
+		}
+		default:
+			return 'malformed';
+	}
+}
+
+function runConditional(d: Draft, seat: Seat, actions: readonly Action[], out: MoveOutcome, cmd: MoveCommand): void {
+	for (const a of actions) {
+		if (a.a === 'if') {
+			if (out.tags.has(a.cond)) runConditional(d, seat, a.then, out, cmd);
+			continue;
+		}
+		if (d.p(seat).status !== 'in') return;
+		const r = runAction(d, seat, a, cmd);
+		if (r) d.say({ type: 'action_failed', seat, reason: r });
+	}
+}
+
+function sameActions(a: unknown, b: unknown): boolean {
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export const classic: RuleSystem = {
+	id: 'classic',
+	cellKinds: CELL_KINDS,
+
+	startLoadout(s) {
+		if (s.commonStart) return { bullets: 0, grenades: 0, landmine: false };
+		return { bullets: s.maxBullets, grenades: s.maxGrenades, landmine: s.landmines && s.landminesPerPlayer > 0 };
+	},
+
+	runMove(d, seat, cmd) {
+		const s = d.settings;
+		const actions = cmd.actions;
+		if (!Array.isArray(actions) || !actions.every((a) => actionWellFormed(a))) return 'malformed';
+		if (cmd.dark && cmd.semiDark) return 'malformed';
+		let moveAt = -1;
+		for (let i = 0; i < actions.length; i++) {
+			const a = actions[i]!;
+			if (isMovement(a)) {
+				if (moveAt >= 0) return 'two_movements';
+				moveAt = i;
+			} else if (a.a === 'if') {
+				if (hasMovementDeep(a.then)) return 'movement_in_condition';
+				if (moveAt < 0) return 'condition_before_movement';
+				if (!s.conditionalMoves) return 'option_off';
+			}
+		}
+		if (moveAt < 0) return 'no_movement';
+		if ((cmd.dark && !s.darkMoves) || (cmd.semiDark && !s.semiDarkMoves)) return 'option_off';
+		const mv = actions[moveAt] as Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
+		if (mv.a === 'skip' && s.banSkip) return 'skip_banned';
+		const p0 = d.p(seat);
+		if (p0.outside !== null && actions.length !== 1) return 'outside_only_move';
+		const pub = { actions, dark: !!cmd.dark, semiDark: !!cmd.semiDark };
+		if (s.banRepeat && p0.lastNoChange && p0.lastMove && sameActions(p0.lastMove, pub)) return 'repeat_banned';
+		if (p0.pendingOrder) {
+			d.update(seat, { pendingOrder: false });
+			d.all({ type: 'cell_ordered', seat, declined: true });
+		}
+		d.aud = cmd.dark || cmd.semiDark ? { to: 'master' } : { to: 'all' };
+		d.noRestock = !!cmd.noRestock;
+		const startCell = p0.cell;
+		const changedBefore = d.changed;
+		let out: MoveOutcome | null = null;
+		for (const a of actions) {
+			if (d.p(seat).status !== 'in') break;
+			if (a === mv) out = d.sys.movement(d, seat, mv, cmd);
+			else if (a.a === 'if') {
+				if (out) runConditional(d, seat, a.then, out, cmd);
+			} else {
+				const r = runAction(d, seat, a, cmd);
+				if (r) return r;
+			}
+		}
+		out ??= { tags: new Set(), hitWall: false, moved: false };
+		const p = d.p(seat);
+		if (p.status === 'in' && p.outside === null) {
+			// 4.7 staying on a contagious cell (e.g. the mite's waker who did not leave).
+			if (!p.immune && p.health !== 'infected' && contagious(d, p.cell)) d.sys.infect(d, seat);
+			const q = d.p(seat);
+			if (q.status === 'in' && q.health === 'infected' && q.infectedLeft !== null && out.moved) {
+				const left = q.infectedLeft - 1;
+				if (left <= 0) {
+					d.say({ type: 'infection_death', seat });
+					d.sys.kill(d, seat);
+				} else {
+					d.update(seat, { infectedLeft: left });
+					d.say({ type: 'infection_left', seat, left });
+				}
+			}
+		}
+		const noChange =
+			out.hitWall && !out.moved && actions.length === 1 && d.p(seat).cell === startCell && d.changed === changedBefore;
+		d.update(seat, { lastMove: pub, lastNoChange: noChange, moved: true });
+		if (cmd.dark) d.all({ type: 'dark_done', seat });
+		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
+		d.aud = { to: 'all' };
+		return null;
+	},
+
+	movement(d, seat, mv, cmd) {
+		const out: MoveOutcome = { tags: new Set(), hitWall: false, moved: false };
+		const p = d.p(seat);
+		const from = p.cell;
+		const b = d.board;
+		if (p.outside !== null) {
+			if (mv.a === 'go' && mv.dir === OPPOSITE[p.outside]) {
+				d.update(seat, { outside: null });
+				const fin = d.sys.enterCell(d, seat, from, out);
+				d.sys.arrive(d, seat, fin, -1, out, cmd);
+				out.moved = true;
+			} else {
+				d.update(seat, { status: 'lost', bullets: 0, grenades: 0, carry: null });
+				d.say({ type: 'lost_outside', seat });
+				d.changed = true;
+			}
+			return out;
+		}
+		const k = b.kind[from];
+		switch (mv.a) {
+			case 'skip':
+				d.say({ type: 'skip', seat });
+				return out;
+			case 'flow': {
+				const n = b.flow[from]!;
+				if (k !== K_RIVER || n < 0) {
+					d.say({ type: 'no_flow', seat });
+					return out;
+				}
+				const delta = b.kind[n] === K_DELTA;
+				d.say({ type: 'by_flow', seat, delta });
+				out.tags.add(delta ? 'delta' : 'river');
+				d.update(seat, { footing: !delta });
+				d.sys.arrive(d, seat, n, from, out, cmd);
+				return out;
+			}
+			case 'loop': {
+				const n = b.pitNext[from]!;
+				if (k !== K_PIT || n < 0) {
+					d.say({ type: 'no_loop', seat });
+					return out;
+				}
+				d.say({ type: 'pit_loop', seat });
+				out.tags.add('pit');
+				d.sys.arrive(d, seat, n, from, out, cmd);
+				return out;
+			}
+			case 'go': {
+				const di = DIR_INDEX[mv.dir];
+				const side = d.sides[from * 4 + di]!;
+				const shallow = d.settings.rivers === 'shallow';
+				if (side === SIDE_OPEN) {
+					const n = b.nb[from * 4 + di]!;
+					if (shallow) {
+						// 7.4: from a delta one cannot step against a river flowing in.
+						if (k === K_DELTA && b.flow[n] === from) {
+							d.say({ type: 'river_against', seat });
+							out.hitWall = true;
+							out.tags.add('hit_wall');
+							return out;
+						}
+						// 7.4: standing on the bottom, up- and downstream are like land.
+						if (k === K_RIVER && p.footing && (b.flow[from] === n || b.flow[n] === from)) {
+							if (b.kind[n] === K_DELTA) {
+								d.say({ type: 'delta', seat });
+								out.tags.add('delta');
+								d.update(seat, { footing: false });
+							} else {
+								d.say({ type: 'river_wade', seat });
+								out.tags.add('river');
+							}
+							d.sys.arrive(d, seat, n, from, out, cmd);
+							return out;
+						}
+					}
+					const fin = d.sys.enterCell(d, seat, n, out);
+					d.sys.arrive(d, seat, fin, from, out, cmd);
+					return out;
+				}
+				if (side === SIDE_OPEN_EXIT) {
+					const c = p.carry;
+					if (c?.k === 'treasure' && c.id === d.base.trueTreasure) {
+						d.update(seat, { outside: mv.dir });
+						d.result = { kind: 'win', seat, how: 'treasure' };
+						d.all({ type: 'won', seat, how: 'treasure' });
+						return out;
+					}
+					if (c?.k !== 'treasure' && d.settings.exitRefusesWithoutTreasure) {
+						d.say({ type: 'exit_refused', seat });
+						out.hitWall = true;
+						out.tags.add('hit_wall');
+						return out;
+					}
+					// 3.4 / rulings 2: a fake crumbles; out, must return next move.
+					const crumbled = c?.k === 'treasure';
+					if (crumbled) d.changed = true;
+					d.update(seat, { outside: mv.dir, carry: crumbled ? null : c, footing: false });
+					d.say({ type: 'exit_out', seat, crumbled });
+					out.moved = true;
+					return out;
+				}
+				// A wall (inner, outer or a closed exit).
+				out.hitWall = true;
+				out.tags.add('hit_wall');
+				const n = b.flow[from]!;
+				if (k === K_RIVER && n >= 0 && !(shallow && p.footing)) {
+					const delta = b.kind[n] === K_DELTA;
+					d.say({ type: 'wall_carried', seat, delta });
+					out.tags.add(delta ? 'delta' : 'river');
+					d.sys.arrive(d, seat, n, from, out, cmd);
+					return out;
+				}
+				d.say({ type: 'wall', seat });
+				return out;
+			}
+		}
+		return out;
+	},
+
+	enterCell(d, seat, cell, out) {
+		const b = d.board;
+		const k = b.kind[cell];
+		const p = d.p(seat);
+		if (k === K_PIT) {
+			d.say({ type: 'pit', seat });
+			out.tags.add('pit');
+			const n = b.pitNext[cell]!;
+			return n >= 0 ? n : cell;
+		}
+		if (k === K_RIVER) {
+			let n = b.flow[cell]!;
+			if (n < 0) n = cell;
+			if (d.settings.rivers === 'turbulent') {
+				let guard = b.size;
+				while (b.kind[n] === K_RIVER && b.flow[n]! >= 0 && guard-- > 0) n = b.flow[n]!;
+			}
+			const delta = b.kind[n] === K_DELTA;
+			d.say({ type: 'river', seat, delta });
+			out.tags.add(delta ? 'delta' : 'river');
+			d.update(seat, { footing: !delta });
+			return n;
+		}
+		if (k === K_DELTA) {
+			d.say({ type: 'delta', seat });
+			out.tags.add('delta');
+		} else if (k === K_HOSPITAL) {
+			const healed = p.health !== 'healthy';
+			if (healed) {
+				const immune = p.health === 'infected' || p.immune;
+				if (immune && !p.immune) d.changed = true;
+				d.update(seat, { health: 'healthy', infectedLeft: null, immune, pendingOrder: false });
+			}
+			d.say({ type: 'hospital', seat, healed });
+			if (healed && d.p(seat).immune && !p.immune) d.say({ type: 'immune', seat });
+			out.tags.add('hospital');
+			if (p.carry?.k === 'corpse') {
+				d.update(seat, { carry: null });
+				d.say({ type: 'cremated', seat });
+			}
+		} else if (k === K_WEAPONRY) {
+			let q = p;
+			if (!d.noRestock) {
+				// 4.3 restock unless asked otherwise (bullets only for the healthy: 5.1).
+				q = d.update(seat, {
+					bullets: p.health === 'healthy' ? d.settings.maxBullets : p.bullets,
+					grenades: d.settings.maxGrenades
+				});
+			}
+			d.say({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure' });
+			out.tags.add('weaponry');
+		} else if (k === K_ENCEPHALITIS && d.settings.encephalitis && !p.immune) {
+			if (d.mites[cell]! < 0) {
+				d.wakeMite(cell);
+				d.say({ type: 'mite_woken', seat });
+			} else d.say({ type: 'encephalitis', seat });
+			out.tags.add('encephalitis');
+		} else {
+			// 4.1 land; 4.7 an immune player (or encephalitis switched off) is told "land".
+			d.say({ type: 'land', seat });
+			out.tags.add('land');
+		}
+		return cell;
+	},
+
+	arrive(d, seat, cell, from, out, cmd) {
+		d.update(seat, { cell });
+		if (cell !== from) out.moved = true;
+		if (d.board.kind[cell] !== K_RIVER) d.update(seat, { footing: false });
+		if (cell !== from && hasArmedMine(d, cell)) blast(d, cell, seat);
+		let p = d.p(seat);
+		if (p.status !== 'in') return;
+		if (!p.immune && p.health !== 'infected' && contagious(d, cell)) {
+			d.sys.infect(d, seat);
+			p = d.p(seat);
+			if (p.status !== 'in') return;
+		}
+		const f = countFound(d.itemsAt(cell));
+		if (anyFound(f)) {
+			d.say({ type: 'found', seat, ...f });
+			tagFound(out, f);
+		}
+		if (!cmd.noPickup) pickUp(d, seat, cell);
+	},
+
+	bulletStops(d, cell) {
+		const k = d.board.kind[cell];
+		return (k === K_HOSPITAL || k === K_WEAPONRY) && !d.settings.shootThroughBuildings;
+	},
+
+	wound(d, seat, cause: HitCause) {
+		const p = d.p(seat);
+		if (p.status !== 'in') return;
+		if (d.board.kind[p.cell] === K_HOSPITAL) return; // 4.2
+		if (p.health !== 'healthy') {
+			d.sys.kill(d, seat);
+			return;
+		}
+		dropAllButGrenades(d, seat);
+		const canOrder = p.reorders > 0 && !(cause === 'landmine' && d.settings.noReorderAfterMine);
+		d.update(seat, { health: 'wounded', pendingOrder: canOrder });
+	},
+
+	infect(d, seat) {
+		const p = d.p(seat);
+		if (p.status !== 'in' || p.immune || p.health === 'infected') return;
+		if (p.health === 'wounded') {
+			d.say({ type: 'infected', seat, moves: null });
+			d.sys.kill(d, seat);
+			return;
+		}
+		dropAllButGrenades(d, seat);
+		const moves = d.settings.movesToHeal;
+		d.update(seat, { health: 'infected', infectedLeft: moves });
+		d.say({ type: 'infected', seat, moves });
+	},
+
+	kill(d, seat) {
+		const p = d.p(seat);
+		if (p.status !== 'in') return;
+		const drop: Item[] = [];
+		for (let i = 0; i < p.bullets; i++) drop.push({ k: 'bullet' });
+		for (let i = 0; i < p.grenades; i++) drop.push({ k: 'grenade' });
+		if (p.carry) drop.push(carryItem(p.carry));
+		drop.push({ k: 'corpse', seat, contagious: p.health === 'infected' });
+		if (p.outside === null) d.addItems(p.cell, drop);
+		d.update(seat, { status: 'dead', bullets: 0, grenades: 0, carry: null, pendingOrder: false });
+		d.tell(seat, { type: 'you_died', seat });
+		d.changed = true;
+	},
+
+	onTurnStart(d, seat) {
+		const p = d.p(seat);
+		if (p.pendingOrder) d.tell(seat, { type: 'wounded_notice', seat, canOrder: true });
+	},
+
+	checkEnd(d) {
+		if (d.result) return;
+		// 5.2 / 4.6: the true treasure gone or lying where nobody can reach it.
+		const t = d.base.trueTreasure;
+		let where = -2;
+		for (const q of d.players) if (q.status === 'in' && q.carry?.k === 'treasure' && q.carry.id === t) where = q.cell;
+		if (where === -2)
+			for (const c of d.board.cellList) {
+				for (const it of d.itemsAt(c))
+					if (it.k === 'treasure' && it.id === t) {
+						where = c;
+						break;
+					}
+				if (where !== -2) break;
+			}
+		if (where === -2 || (where >= 0 && d.board.source[where])) {
+			d.result = { kind: 'draw', reason: 'treasure_lost' };
+			d.all({ type: 'draw', reason: 'treasure_lost' });
+			return;
+		}
+		const alive = d.inGame();
+		if (alive.length === 0) {
+			d.result = { kind: 'draw', reason: 'no_survivors' };
+			d.all({ type: 'draw', reason: 'no_survivors' });
+			return;
+		}
+		if (alive.length === 1 && d.players.length > 1) {
+			const last = alive[0]!;
+			const k = d.settings.lastSurvivorMoves;
+			if (k === null) {
+				d.result = { kind: 'win', seat: last.seat, how: 'elimination' };
+				d.all({ type: 'won', seat: last.seat, how: 'elimination' });
+			} else if (d.survivorLeft === null) {
+				d.survivorLeft = k;
+				d.all({ type: 'survivor_left', seat: last.seat, left: k });
+			}
+		}
+	}
+};
+
+void K_LAND;
+void SIDE_OUTER;

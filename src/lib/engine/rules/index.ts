@@ -1,0 +1,26 @@
+/** Builds a rule system by id: one exhaustive switch (later systems override classic hooks). */
+import type { RuleSystemId } from '../plan/types';
+import { type Result, ok, err } from '../result';
+import { classic } from './classic';
+import type { RuleSystem } from './types';
+
+export type RuleSystemError = 'rules_not_implemented';
+
+export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError> {
+	switch (id) {
+		case 'classic':
+			return ok(classic);
+		case 'duel':
+		case 'topographic':
+		case 'abandoned':
+			return err('rules_not_implemented');
+		default: {
+			const never: never = id;
+			void never;
+			return err('rules_not_implemented');
+		}
+	}
+}
+
+export { classic };
+export type { RuleSystem, MoveOutcome } from './types';

@@ -1,0 +1,52 @@
+/**
+ * A rule system plugs into the shared core (commands, turn order, start phase,
+ * queries, the master's acts, the log) through these hooks. Every hook receives
+ * the command's copy-on-write `Draft` and reaches sibling hooks through
+ * `draft.sys`, so a system built as `{ ...classic, enterCell }` overrides only
+ * what differs.
+ *
+ * Hooks (one line each):
+ * - `cellKinds`      the cell kinds this system's plans use (validation extras)
+ * - `startLoadout`   bullets/grenades/landmine each player starts with (5.3, 7.6)
+ * - `runMove`        adjudicate one `move` command; return a reject reason or null
+ * - `movement`       resolve the single movement of a move (2.2)
+ * - `enterCell`      what entering a cell does (4.1–4.7): announces and returns the final cell
+ * - `arrive`         effects of ending a movement on a cell (mines, contagion, finds, pickups)
+ * - `bulletStops`    whether a bullet stops at / passes a cell kind (4.2, 4.3, 7.3)
+ * - `wound`          a hit (bullet, landmine) on a player (5.5)
+ * - `infect`         infection (4.7)
+ * - `kill`           death and what it leaves (5.5, 5.6)
+ * - `onTurnStart`    private notices at a seat's turn (5.5 wounded, order a cell)
+ * - `checkEnd`       wins and draws after each accepted command (3.4–3.6, 5.2, 6.6, 7.9)
+ */
+import type { CellKind, RuleSystemId } from '../plan/types';
+import type { Draft } from '../game/draft';
+import type { Action, Command, Condition, RejectReason, Seat } from '../game/types';
+import type { GameSettings } from '../game/settings';
+
+export interface MoveOutcome {
+	/** Conditions (6.5) the announced result satisfies. */
+	tags: Set<Condition>;
+	hitWall: boolean;
+	/** The player's cell changed (4.7 "successful" move). */
+	moved: boolean;
+}
+
+export type MoveCommand = Extract<Command, { type: 'move' }>;
+export type HitCause = 'bullet' | 'landmine';
+
+export interface RuleSystem {
+	readonly id: RuleSystemId;
+	readonly cellKinds: readonly CellKind[];
+	startLoadout(settings: GameSettings): { bullets: number; grenades: number; landmine: boolean };
+	runMove(d: Draft, seat: Seat, cmd: MoveCommand): RejectReason | null;
+	movement(d: Draft, seat: Seat, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, cmd: MoveCommand): MoveOutcome;
+	enterCell(d: Draft, seat: Seat, cell: number, out: MoveOutcome): number;
+	arrive(d: Draft, seat: Seat, cell: number, from: number, out: MoveOutcome, cmd: MoveCommand): void;
+	bulletStops(d: Draft, cell: number): boolean;
+	wound(d: Draft, seat: Seat, cause: HitCause): void;
+	infect(d: Draft, seat: Seat): void;
+	kill(d: Draft, seat: Seat): void;
+	onTurnStart(d: Draft, seat: Seat): void;
+	checkEnd(d: Draft): void;
+}
