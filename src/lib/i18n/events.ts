@@ -1,0 +1,231 @@
+/**
+ * Text for game events in en, ru and uk, from the paraglide `event_*` keys
+ * (the seed's own phrases as templates). The engine only returns codes.
+ */
+import { m } from '../paraglide/messages.js';
+import type { Action, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
+
+export const LOCALES = ['en', 'ru', 'uk'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+type Msg = (params?: Record<string, unknown>, options?: { locale?: Locale }) => string;
+const msgs = m as unknown as Record<string, Msg>;
+
+function t(key: string, locale: Locale, params: Record<string, unknown> = {}): string {
+	const f = msgs[key];
+	return f ? f(params, { locale }) : key;
+}
+
+/** Paper players' cell names: columns a, b, c…, rows 1, 2, 3… from the top (master only). */
+export function cellName(cell: number, width: number): string {
+	const x = cell % width;
+	const y = Math.floor(cell / width);
+	let col = '';
+	let n = x;
+	do {
+		col = String.fromCharCode(97 + (n % 26)) + col;
+		n = Math.floor(n / 26) - 1;
+	} while (n >= 0);
+	return `${col}${y + 1}`;
+}
+
+const player = (seat: number) => seat + 1;
+
+export function itemPhrase(kind: keyof typeof FOUND_KEYS, n: number, locale: Locale): string {
+	if (n === 0 && (kind === 'bullet' || kind === 'grenade')) return t(`event_item_${kind}_0`, locale);
+	if (n >= 1 && n <= 3) return t(`event_item_${kind}_${n}`, locale);
+	const cat = new Intl.PluralRules(locale).select(n);
+	const form = cat === 'one' || cat === 'few' || cat === 'many' ? cat : 'other';
+	return t(`event_item_${kind}_${form}`, locale, { n });
+}
+
+const FOUND_KEYS = { treasure: 'treasures', bullet: 'bullets', grenade: 'grenades', landmine: 'landmines', corpse: 'corpses' } as const;
+
+function joinList(parts: string[], locale: Locale): string {
+	if (parts.length <= 1) return parts.join('');
+	return parts.slice(0, -1).join(', ') + t('event_and', locale) + parts[parts.length - 1];
+}
+
+export function foundPhrase(f: Found, locale: Locale): string {
+	const parts: string[] = [];
+	for (const [kind, field] of Object.entries(FOUND_KEYS) as [keyof typeof FOUND_KEYS, keyof Found][])
+		if (f[field] > 0) parts.push(itemPhrase(kind, f[field], locale));
+	return joinList(parts, locale);
+}
+
+export function statusPhrase(s: PublicStatus, locale: Locale): string {
+	const parts = [itemPhrase('bullet', s.bullets, locale), itemPhrase('grenade', s.grenades, locale)];
+	if (s.carry) parts.push(t(`event_thing_${s.carry}`, locale));
+	if (s.health === 'wounded') parts.push(t('event_health_wounded', locale));
+	if (s.health === 'infected')
+		parts.push(
+			s.infectedLeft === null
+				? t('event_health_infected_unlimited', locale)
+				: t('event_health_infected', locale, { left: s.infectedLeft })
+		);
+	if (s.immune) parts.push(t('event_health_immune', locale));
+	if (s.outside) parts.push(t('event_status_outside', locale));
+	return parts.join(', ');
+}
+
+export function actionPhrase(a: Action, locale: Locale): string {
+	switch (a.a) {
+		case 'go':
+			return t('event_act_go', locale, { dir: t(`event_dir_${a.dir}`, locale) });
+		case 'flow':
+		case 'loop':
+		case 'skip':
+			return t(`event_act_${a.a}`, locale);
+		case 'shoot':
+			return a.target === undefined
+				? t('event_act_shoot', locale, { dir: t(`event_dir_${a.dir}`, locale) })
+				: t('event_act_shoot_at', locale, { dir: t(`event_dir_${a.dir}`, locale), target: player(a.target) });
+		case 'grenade':
+			return t('event_act_grenade', locale, { wall: t(`event_wall_${a.dir}`, locale) });
+		case 'leave':
+			return a.dir === undefined
+				? t('event_act_leave', locale, { item: t(`event_thing_${a.item}`, locale) })
+				: t('event_act_throw', locale, { item: t(`event_thing_${a.item}`, locale), dir: t(`event_dir_${a.dir}`, locale) });
+		case 'mine':
+			return a.dir === undefined
+				? t('event_act_mine', locale)
+				: t('event_act_mine_dir', locale, { dir: t(`event_dir_${a.dir}`, locale) });
+		case 'take':
+			return t('event_act_take', locale, { n: a.index + 1 });
+		case 'if':
+			return t('event_act_if', locale, {
+				cond: t(`event_cond_${a.cond}`, locale),
+				then: a.then.map((x) => actionPhrase(x, locale)).join(', ')
+			});
+	}
+}
+
+export function movePhrase(mv: PublicMove, locale: Locale): string {
+	if ('ordered' in mv) return t('event_recall_ordered', locale);
+	const text = mv.actions.map((a) => actionPhrase(a, locale)).join(', ');
+	if (mv.dark) return t('event_recall_dark', locale, { move: text });
+	if (mv.semiDark) return t('event_recall_semi_dark', locale, { move: text });
+	return text;
+}
+
+/** One event as text (empty when the event says nothing, e.g. a silent grenade, 7.8). */
+export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): string {
+	const P = 'seat' in e && typeof e.seat === 'number' ? { player: player(e.seat) } : {};
+	switch (e.type) {
+		case 'rejected':
+			return t('event_rejected', locale, { reason: t(`event_reason_${e.reason}`, locale) });
+		case 'start_cell':
+			return e.seat < 0
+				? t('event_common_start_cell', locale, { cell: cellName(e.cell, width) })
+				: t('event_start_cell', locale, { ...P, cell: cellName(e.cell, width) });
+		case 'ordered_at':
+			return t('event_ordered_at', locale, { ...P, cell: cellName(e.cell, width) });
+		case 'starts_invalidated':
+			return t('event_starts_invalidated', locale, { players: e.seats.map(player).join(', ') });
+		case 'start_kind':
+			return t('event_start_kind', locale, { ...P, kind: t(`event_kind_${e.kind}`, locale) });
+		case 'hospital':
+			return t(e.healed ? 'event_hospital_healed' : 'event_hospital', locale);
+		case 'weaponry':
+			return t(e.treasure ? 'event_weaponry_treasure' : 'event_weaponry', locale, {
+				bullets: e.bullets,
+				grenades: e.grenades
+			});
+		case 'river':
+			return t(e.delta ? 'event_river_delta' : 'event_river', locale);
+		case 'by_flow':
+			return t(e.delta ? 'event_by_flow_delta' : 'event_by_flow', locale);
+		case 'wall_carried':
+			return t(e.delta ? 'event_wall_carried_delta' : 'event_wall_carried', locale);
+		case 'exit_out':
+			return t(e.crumbled ? 'event_exit_out_crumbled' : 'event_exit_out', locale);
+		case 'found':
+			return t('event_found', locale, { items: foundPhrase(e, locale) });
+		case 'at_feet':
+			return t('event_at_feet', locale, { items: foundPhrase(e, locale) });
+		case 'infected':
+			return e.moves === null
+				? t('event_infected_unlimited', locale)
+				: t('event_infected', locale, { moves: e.moves });
+		case 'infection_left':
+			return t('event_infection_left', locale, { left: e.left });
+		case 'wounded_notice':
+			return t(e.canOrder ? 'event_wounded_notice' : 'event_wounded_notice_no_order', locale, P);
+		case 'cell_ordered':
+			return t(e.declined ? 'event_cell_declined' : 'event_cell_ordered', locale, P);
+		case 'grenade':
+			return e.outcome === null ? '' : t(`event_grenade_${e.outcome}`, locale);
+		case 'left_item':
+			return t('event_left_item', locale, { item: t(`event_thing_${e.item}`, locale) });
+		case 'thrown':
+			return t('event_thrown', locale, {
+				item: t(`event_thing_${e.item}`, locale),
+				dir: t(`event_dir_${e.dir}`, locale)
+			});
+		case 'took_treasure':
+			return t('event_took_treasure', locale, { n: e.index + 1 });
+		case 'action_failed':
+			return t('event_action_failed', locale, { reason: t(`event_reason_${e.reason}`, locale) });
+		case 'semi_dark_done':
+			return t(e.wall ? 'event_semi_dark_wall' : 'event_semi_dark_no_wall', locale, P);
+		case 'status':
+			return statusPhrase(e.status, locale);
+		case 'recall':
+			return e.move === null
+				? t('event_recall_none', locale, { player: player(e.of) })
+				: t('event_recall', locale, { player: player(e.of), move: movePhrase(e.move, locale) });
+		case 'nstop_count':
+			return t('event_nstop_count', locale, { rounds: e.rounds, of: e.of });
+		case 'survivor_left':
+			return t('event_survivor_left', locale, { ...P, left: e.left });
+		case 'won':
+			return t(`event_won_${e.how}`, locale, P);
+		case 'draw':
+			return t(`event_draw_${e.reason}`, locale);
+		case 'master_undo':
+		case 'master_correct':
+		case 'master_ruling':
+			return t(`event_${e.type}`, locale, { reason: e.reason });
+		default:
+			return t(`event_${e.type}`, locale, P);
+	}
+}
+
+/** Events that are parts of one answer to a move (joined into sentences). */
+const ANSWER_PARTS = new Set<GameEvent['type']>([
+	'land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall', 'wall_carried',
+	'river_wade', 'river_against', 'no_flow', 'no_loop', 'skip', 'mite_woken', 'encephalitis', 'exit_out',
+	'exit_refused', 'lost_outside', 'found', 'cremated', 'infected', 'infection_left', 'immune',
+	'infection_death', 'scream', 'no_scream', 'at_feet', 'grenade', 'left_item', 'thrown', 'mine_set',
+	'blast', 'took_treasure', 'action_failed', 'status', 'you_died'
+]);
+
+const cap = (s: string) => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);
+
+/**
+ * The master's full answer: consecutive parts of a move joined with commas into
+ * sentences ("A scream is heard! Fell into a pit, …."); other events are
+ * sentences of their own. Empty texts are dropped.
+ */
+export function renderAnswer(events: readonly GameEvent[], locale: Locale = 'en', width = 0): string[] {
+	const out: string[] = [];
+	let cur = '';
+	const flush = () => {
+		if (cur) out.push(/[.!?]$/.test(cur) ? cur : cur + '.');
+		cur = '';
+	};
+	for (const e of events) {
+		const text = renderEvent(e, locale, width);
+		if (!text) continue;
+		if (!ANSWER_PARTS.has(e.type)) {
+			flush();
+			out.push(cap(/[.!?]$/.test(text) ? text : text + '.'));
+			continue;
+		}
+		if (!cur) cur = cap(text);
+		else if (/[.!?]$/.test(cur)) cur += ' ' + cap(text);
+		else cur += ', ' + text;
+	}
+	flush();
+	return out;
+}
