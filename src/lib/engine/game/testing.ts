@@ -101,3 +101,95 @@ export class Script {
 		return this.state.players[seat]!;
 	}
 }
+
+/**
+ * A random plan for property tests (not necessarily valid by section 8: the
+ * engine must cope with any plan). Rivers are short chains into a delta, pits
+ * form one loop, one true treasure lies on land.
+ */
+export function randomPlan(rng: import('../random').Rng, width: number, height: number): Plan {
+	const size = width * height;
+	const cells: (Cell | null)[] = [];
+	for (let i = 0; i < size; i++) {
+		const r = rng.int(20);
+		cells.push(r === 0 && size > 4 ? null : { kind: r < 12 ? 'land' : r < 13 ? 'hospital' : r < 14 ? 'weaponry' : r < 16 ? 'pit' : r < 17 ? 'encephalitis' : 'land' });
+	}
+	const dirs: Direction[] = ['up', 'right', 'down', 'left'];
+	const nbOf = (i: number, d: Direction): number | null => {
+		const x = i % width;
+		const y = Math.floor(i / width);
+		const nx = x + (d === 'right' ? 1 : d === 'left' ? -1 : 0);
+		const ny = y + (d === 'down' ? 1 : d === 'up' ? -1 : 0);
+		if (nx < 0 || ny < 0 || nx >= width || ny >= height) return null;
+		const n = ny * width + nx;
+		return cells[n] ? n : null;
+	};
+	// Rivers: pick a delta, grow a chain of up to 3 river cells flowing into it.
+	for (let r = 0; r < Math.max(1, Math.floor(size / 25)); r++) {
+		const dl = rng.int(size);
+		if (!cells[dl] || cells[dl]!.kind !== 'land') continue;
+		cells[dl] = { kind: 'delta' };
+		let cur = dl;
+		for (let len = 0; len < 3; len++) {
+			const d = dirs[rng.int(4)]!;
+			const n = nbOf(cur, d);
+			if (n === null || cells[n]!.kind !== 'land') break;
+			const back = ({ up: 'down', down: 'up', left: 'right', right: 'left' } as const)[d];
+			cells[n] = { kind: 'river', flow: back };
+			cur = n;
+		}
+	}
+	const pits: number[] = [];
+	for (let i = 0; i < size; i++) if (cells[i]?.kind === 'pit') pits.push(i);
+	if (pits.length === 1) cells[pits[0]!] = { kind: 'land' };
+	const walls: InnerWall[] = [];
+	for (let i = 0; i < size; i++) {
+		if (!cells[i]) continue;
+		for (const d of ['right', 'down'] as const) {
+			const n = nbOf(i, d);
+			if (n === null || rng.int(4) !== 0) continue;
+			const ci = cells[i]!;
+			const cn = cells[n]!;
+			const opp = d === 'right' ? 'left' : 'up';
+			if ((ci.kind === 'river' && ci.flow === d) || (cn.kind === 'river' && cn.flow === opp)) continue;
+			walls.push({ cell: i, dir: d });
+		}
+	}
+	const exits: Exit[] = [];
+	for (let i = 0; i < size && exits.length < 4; i++) {
+		if (!cells[i] || rng.int(4) !== 0) continue;
+		for (const d of dirs) if (nbOf(i, d) === null && (i % width === 0 || i % width === width - 1 || i < width || i >= size - width)) {
+			exits.push({ cell: i, dir: d, open: rng.int(3) !== 0 });
+			break;
+		}
+	}
+	const lands: number[] = [];
+	for (let i = 0; i < size; i++) if (cells[i]?.kind === 'land') lands.push(i);
+	if (lands.length === 0) {
+		const i = (cells.findIndex((c) => c !== null) + size) % size;
+		cells[i] = { kind: 'land' };
+		lands.push(i);
+	}
+	const items: PlacedItem[] = [{ cell: rng.pick(lands)!, kind: 'treasure', true: true }];
+	for (let f = rng.int(4); f > 0; f--) items.push({ cell: rng.pick(lands)!, kind: 'treasure', true: false });
+	for (let f = rng.int(3); f > 0; f--) items.push({ cell: rng.pick(lands)!, kind: rng.pick(['bullet', 'grenade', 'landmine'] as const)!, count: 1 + rng.int(2) });
+	const pitLoops = pits.length > 1 ? [rng.shuffle(pits)] : [];
+	return { rules: 'classic', name: 'random', width, height, cells, walls, exits, pitLoops, items };
+}
+
+/** Everything of a state that matters for play (not the log, not the undo chain). */
+export function stateKey(s: GameState): string {
+	return JSON.stringify({
+		phase: s.phase,
+		turn: s.turn,
+		sides: Array.from(s.sides),
+		items: s.items,
+		players: s.players,
+		mites: Array.from(s.mites),
+		moveNo: s.moveNo,
+		nstop: s.nstop,
+		skips: s.skipsInARow,
+		survivor: s.survivorLeft,
+		result: s.result
+	});
+}

@@ -1,0 +1,134 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { createRng } from '../random';
+import { apply } from './apply';
+import { createGame, initialState, replay, type Game } from './game';
+import { randomLegalCommand } from './random-command';
+import { randomPlan, stateKey } from './testing';
+import type { Command, GameEvent, GameState } from './types';
+import { KIND_NONE } from './board';
+
+const SETTING_VARIANTS = [
+	{},
+	{ landmines: false, encephalitis: false },
+	{ rivers: 'shallow', banRepeat: true, grenadeWording: 'tell' },
+	{ rivers: 'turbulent', shootingRange: 1, dampPowder: true, movesToHeal: 2 },
+	{ shootThroughBuildings: true, namedTarget: true, lastSurvivorMoves: 3, noReorderAfterMine: true },
+	{ commonStart: true, exitRefusesWithoutTreasure: true, banSkip: true, handicapOrders: 1, nStop: 3 }
+];
+
+function truthCount(s: GameState): number {
+	let n = 0;
+	for (const p of s.players) if (p.carry?.k === 'treasure' && p.carry.id === s.trueTreasure) n++;
+	for (const list of s.items) for (const it of list) if (it.k === 'treasure' && it.id === s.trueTreasure) n++;
+	return n;
+}
+function count(s: GameState, k: 'treasure' | 'corpse'): number {
+	let n = 0;
+	for (const p of s.players) if (p.carry?.k === k) n++;
+	for (const list of s.items) for (const it of list) if (it.k === k) n++;
+	return n;
+}
+
+/** Run a random legal game, checking the invariants after every step. */
+function runGame(seed: number, steps: number): { game: Game; state: GameState } {
+	const rng = createRng(seed);
+	const w = 2 + rng.int(6);
+	const h = 2 + rng.int(6);
+	const plan = randomPlan(rng, w, h);
+	const settings = SETTING_VARIANTS[seed % SETTING_VARIANTS.length];
+	const g = createGame({ plan, seats: 2 + rng.int(5), seed, settings });
+	if (!g.ok) throw new Error(JSON.stringify(g.error));
+	const game = g.value;
+	let state = initialState(game);
+	for (let i = 0; i < steps && state.phase !== 'over'; i++) {
+		const cmd = randomLegalCommand(state, rng);
+		if (!cmd) break;
+		const before = state;
+		const r = apply(state, cmd);
+		// Legal commands are never rejected.
+		if (r.events.length === 1 && r.events[0]!.type === 'rejected')
+			expect.fail(`rejected ${JSON.stringify(r.events[0])} for ${JSON.stringify(cmd)} (seed ${seed})`);
+		state = r.state;
+		game.log.push(cmd);
+		const types = r.events.map((e) => e.type);
+		// Exactly one true treasure until the game ends (or a draw by its loss).
+		if (state.phase !== 'over') expect(truthCount(state)).toBe(1);
+		else if (truthCount(state) !== 1)
+			expect(state.result?.kind === 'draw' || types.includes('won')).toBe(true);
+		// Treasures only disappear by crumbling outside or being thrown out (5.2, 3.4).
+		const t0 = count(before, 'treasure');
+		const t1 = count(state, 'treasure');
+		expect(t1).toBeLessThanOrEqual(t0);
+		if (t1 < t0) expect(types.some((t) => t === 'exit_out' || t === 'thrown' || t === 'lost_outside' || t === 'won')).toBe(true);
+		// A corpse appears exactly for each death; corpses only vanish by cremation or being thrown out.
+		const deaths = state.players.filter((p) => p.status === 'dead').length - before.players.filter((p) => p.status === 'dead').length;
+		const c0 = count(before, 'corpse');
+		const c1 = count(state, 'corpse');
+		expect(c1).toBeLessThanOrEqual(c0 + deaths);
+		if (c1 < c0 + deaths) expect(types.some((t) => t === 'cremated' || t === 'thrown' || t === 'lost_outside')).toBe(true);
+		// Nobody in a wall or off the grid.
+		for (const p of state.players)
+			if (p.cell >= 0) expect(state.board.kind[p.cell] !== KIND_NONE && p.cell < state.board.size).toBe(true);
+		expect(state.players.every((p) => p.bullets >= 0 && p.grenades >= 0)).toBe(true);
+	}
+	return { game, state };
+}
+
+describe('property: random legal games', () => {
+	test('invariants hold after every step; replay(log) equals the live state', () => {
+		for (let seed = 1; seed <= 300; seed++) {
+			const { game, state } = runGame(seed, 150);
+			const re = replay(game);
+			expect(stateKey(re.state)).toBe(stateKey(state));
+			expect(re.state.logSize).toBe(state.logSize);
+		}
+	}, 120_000);
+
+	test('Rulings 5: undo then redo is the identity', () => {
+		for (let seed = 1; seed <= 60; seed++) {
+			const rng = createRng(seed * 7);
+			const { state } = runGame(seed, 40);
+			let s = state;
+			for (let i = 0; i < 20 && s.phase !== 'over'; i++) {
+				const cmd = randomLegalCommand(s, rng);
+				if (!cmd) break;
+				const a = apply(s, cmd);
+				if (a.state.prev !== s) {
+					s = a.state;
+					continue; // queries are not undoable moves
+				}
+				const u = apply(a.state, { type: 'undo', by: 'master', reason: 'test' });
+				expect(stateKey(u.state)).toBe(stateKey(s));
+				const redo = apply(u.state, cmd);
+				expect(stateKey(redo.state)).toBe(stateKey(a.state));
+				s = a.state;
+			}
+		}
+	});
+
+	test('garbage commands never throw and change nothing', () => {
+		const { state } = runGame(5, 30);
+		const key = stateKey(state);
+		fc.assert(
+			fc.property(
+				fc.oneof(
+					fc.anything(),
+					fc.record({ type: fc.constantFrom('move', 'choose_start', 'order_cell', 'correct', 'undo', 'recall'), by: fc.anything(), actions: fc.anything(), cell: fc.anything(), change: fc.anything(), of: fc.anything() }),
+					fc.record({ type: fc.constant('move'), by: fc.nat(7), actions: fc.array(fc.record({ a: fc.constantFrom('go', 'shoot', 'if', 'leave', 'mine', 'take', 'skip', 'x'), dir: fc.anything(), item: fc.anything(), then: fc.anything(), cond: fc.anything(), index: fc.anything() }), { maxLength: 4 }) })
+				),
+				(cmd) => {
+					const r = apply(state, cmd as Command);
+					if (r.events.length === 1 && r.events[0]!.type === 'rejected') {
+						expect(r.state).toBe(state);
+						expect(r.events[0]!.audience.to).not.toBe('all');
+					}
+				}
+			),
+			{ numRuns: 3000 }
+		);
+		expect(stateKey(state)).toBe(key);
+	});
+});
+
+export type { GameEvent };
