@@ -125,3 +125,8 @@ export function resolveSettings(
 	}
 	return errors.length ? err(errors) : ok(base as GameSettings);
 }
+
+/** The i18n key stem of a setting: `setting_<snake_id>` (and `…_help`). */
+export function settingKey(id: SettingId): string {
+	return 'setting_' + id.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+}

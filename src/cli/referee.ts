@@ -1,0 +1,129 @@
+/**
+ * `labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]`
+ *
+ * Reads commands as JSON lines on stdin and writes every event as a JSON line
+ * `{ "event": …, "audience": …, "text": … }` (text rendered in --lang). The first
+ * line is `{ "ready": true, "order": [...], "players": N }` (the drawn turn order).
+ * Runs under tsx: relative imports only.
+ */
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { apply } from '../lib/engine/game/apply';
+import { createGame, initialState } from '../lib/engine/game/game';
+import type { Command, GameEvent } from '../lib/engine/game/types';
+import type { Plan } from '../lib/engine/plan/types';
+import { LOCALES, renderEvent, type Locale } from '../lib/i18n/events';
+
+export interface RefereeIO {
+	input: NodeJS.ReadableStream;
+	write(line: string): void;
+	error(line: string): void;
+}
+
+type Args = { plan?: string; players: number; lang: Locale; settings?: string; seed: string };
+
+function parseArgs(argv: string[]): Args | string {
+	const a: Args = { players: 2, lang: 'en', seed: String(Date.now()) };
+	for (let i = 0; i < argv.length; i++) {
+		const v = argv[i]!;
+		const next = () => argv[++i];
+		if (v === '--players') a.players = Number(next());
+		else if (v === '--lang') {
+			const l = next();
+			if (!(LOCALES as readonly string[]).includes(l ?? '')) return `unknown language: ${l}`;
+			a.lang = l as Locale;
+		} else if (v === '--settings') a.settings = next();
+		else if (v === '--seed') a.seed = next() ?? a.seed;
+		else if (v.startsWith('--')) return `unknown option: ${v}`;
+		else if (!a.plan) a.plan = v;
+		else return `unexpected argument: ${v}`;
+	}
+	if (!a.plan) return 'usage: labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]';
+	return a;
+}
+
+/** Read a plan file: the versioned JSON format when its parser is present, else the plain plan model. */
+async function loadPlan(path: string): Promise<Plan | string> {
+	let text: string;
+	try {
+		text = path === '-' ? '' : readFileSync(path, 'utf8');
+	} catch (e) {
+		return `cannot read ${path}: ${(e as Error).message}`;
+	}
+	const formatModule = '../lib/engine/plan/format-json.ts';
+	const mod = (await import(formatModule).catch(() => null)) as {
+		parsePlanJson?: (t: string) => { ok: boolean; value?: Plan; error?: unknown };
+	} | null;
+	let raw: unknown;
+	try {
+		raw = JSON.parse(text);
+	} catch {
+		raw = undefined;
+	}
+	if (mod?.parsePlanJson && !(raw && typeof raw === 'object' && Array.isArray((raw as Plan).cells) && !('format' in raw))) {
+		const r = mod.parsePlanJson(text);
+		if (r.ok && r.value) return r.value;
+		return `invalid plan ${path}: ${JSON.stringify(r.error)}`;
+	}
+	if (raw && typeof raw === 'object' && Array.isArray((raw as Plan).cells)) return raw as Plan;
+	return `invalid plan ${path}: not a plan JSON`;
+}
+
+export async function referee(argv: string[], io: RefereeIO): Promise<number> {
+	const args = parseArgs(argv);
+	if (typeof args === 'string') {
+		io.error(args);
+		return 2;
+	}
+	const plan = await loadPlan(args.plan!);
+	if (typeof plan === 'string') {
+		io.error(plan);
+		return 1;
+	}
+	let settings: unknown = undefined;
+	if (args.settings) {
+		try {
+			settings = JSON.parse(readFileSync(args.settings, 'utf8'));
+		} catch (e) {
+			io.error(`cannot read settings ${args.settings}: ${(e as Error).message}`);
+			return 1;
+		}
+	}
+	const g = createGame({ plan, seats: args.players, seed: args.seed, settings });
+	if (!g.ok) {
+		io.error(`cannot start the game: ${JSON.stringify(g.error)}`);
+		return 1;
+	}
+	let state = initialState(g.value);
+	const width = state.board.width;
+	io.write(JSON.stringify({ ready: true, order: state.order, players: args.players }));
+	const out = (event: GameEvent) => {
+		const { audience, ...body } = event;
+		io.write(JSON.stringify({ event: body, audience, text: renderEvent(event, args.lang, width) }));
+	};
+	const rl = createInterface({ input: io.input, crlfDelay: Infinity });
+	for await (const line of rl) {
+		const trimmed = line.trim();
+		if (!trimmed || trimmed.startsWith('#')) continue;
+		let cmd: unknown;
+		try {
+			cmd = JSON.parse(trimmed);
+		} catch {
+			cmd = { type: 'unparsable' };
+		}
+		const r = apply(state, cmd as Command);
+		state = r.state;
+		for (const e of r.events) out(e);
+	}
+	return 0;
+}
+
+const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+	referee(process.argv.slice(2), {
+		input: process.stdin,
+		write: (l) => process.stdout.write(l + '\n'),
+		error: (l) => process.stderr.write(l + '\n')
+	}).then((code) => process.exit(code));
+}
