@@ -180,7 +180,8 @@ function applyUnsafe(state: GameState, command: Command): Applied {
 			const d = new Draft(state, sys);
 			const r = sys.runMove(d, c.by, c);
 			if (r) return reject(state, c, r);
-			const mv = Array.isArray(c.actions) && c.actions.some((a) => a?.a === 'skip');
+			// 6.6: only a move that is nothing but a skip counts as skipped.
+			const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 			endOfMove(d, c.by, mv);
 			return commit(d, state, true);
 		}
