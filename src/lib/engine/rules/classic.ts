@@ -392,7 +392,7 @@ export const classic: RuleSystem = {
 			if (d.p(seat).status !== 'in') break;
 			if (a === mv) out = d.sys.movement(d, seat, mv, cmd);
 			else if (a.a === 'if') {
-				if (out) runConditional(d, seat, a.then, out, cmd);
+				if (out) runConditional(d, seat, [a], out, cmd);
 			} else {
 				const r = runAction(d, seat, a, cmd);
 				if (r) return r;
