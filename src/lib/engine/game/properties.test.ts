@@ -132,3 +132,41 @@ describe('property: random legal games', () => {
 });
 
 export type { GameEvent };
+
+describe('property: non-interference', () => {
+	test('moving the truth to another treasure leaves every seat\'s view byte-identical until a treasure is carried out', async () => {
+		const { viewFor } = await import('./view');
+		let compared = 0;
+		for (let seed = 1; seed <= 120; seed++) {
+			const rng = createRng(seed);
+			const plan = randomPlan(rng, 3 + rng.int(5), 3 + rng.int(5));
+			const fakes = plan.items.filter((i) => i.kind === 'treasure' && !i.true);
+			if (fakes.length === 0) continue;
+			const other = {
+				...plan,
+				items: plan.items.map((i) => (i.kind === 'treasure' ? { ...i, true: i === fakes[0] } : i))
+			};
+			const seats = 2 + rng.int(4);
+			const a = createGame({ plan, seats, seed });
+			const b = createGame({ plan: other, seats, seed });
+			if (!a.ok || !b.ok) throw new Error('setup');
+			let sa = initialState(a.value);
+			let sb = initialState(b.value);
+			for (let i = 0; i < 200 && sa.phase !== 'over'; i++) {
+				const cmd = randomLegalCommand(sa, rng);
+				if (!cmd) break;
+				const ra = apply(sa, cmd);
+				const rb = apply(sb, cmd);
+				// Stop where the truth is revealed: a treasure carried out (or lost).
+				if (ra.events.concat(rb.events).some((e) => e.type === 'exit_out' || e.type === 'won' || e.type === 'draw')) break;
+				sa = ra.state;
+				sb = rb.state;
+				for (let s = 0; s < seats; s++) {
+					expect(JSON.stringify(viewFor(sb, s))).toBe(JSON.stringify(viewFor(sa, s)));
+					compared++;
+				}
+			}
+		}
+		expect(compared).toBeGreaterThan(1000);
+	}, 120_000);
+});
