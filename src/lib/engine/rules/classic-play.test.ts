@@ -135,6 +135,13 @@ describe('6 game start and process', () => {
 		g.move(0, [{ a: 'go', dir: 'up' }, { a: 'if', cond: 'land', then: [{ a: 'skip' }] }]);
 		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'movement_in_condition' });
 	});
+	test('2.1 / 6.5: an action after the movement that turns out impossible is answered, the move stands', () => {
+		const g = new Script(buildPlan(['LHL'], { items: [[0, 0, 'treasure', true]] }), 2).start([0, 0], [2, 0]);
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'right' }]);
+		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'shoot_forbidden_here' });
+		expect(g.p(0).cell).toBe(1);
+		expect(g.p(0).bullets).toBe(3);
+	});
 	test('6.7: a dark move tells nobody the result; the master knows', () => {
 		const g = new Script(corridor, 2).start([1, 0], [4, 0]);
 		g.until(0).move(0, [{ a: 'go', dir: 'right' }], { dark: true });

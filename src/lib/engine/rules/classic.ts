@@ -395,7 +395,10 @@ export const classic: RuleSystem = {
 				if (out) runConditional(d, seat, [a], out, cmd);
 			} else {
 				const r = runAction(d, seat, a, cmd);
-				if (r) return r;
+				// Before the movement the player knows whether an action can be done: the whole
+				// move is rejected. After it the outcome was unknown, so it is answered (6.5).
+				if (r && !out) return r;
+				if (r) d.say({ type: 'action_failed', seat, reason: r });
 			}
 		}
 		out ??= { tags: new Set(), hitWall: false, moved: false };
