@@ -71,8 +71,17 @@ export class Draft {
 		return this.players[seat]!;
 	}
 
+	/** Players already copied by this draft (bit per seat): later updates write in place. */
+	private owned = 0;
+	/** Items or carried things changed: the true treasure must be looked for again (3.6, 5.2). */
+	treasureDirty = false;
+
 	update(seat: Seat, patch: Partial<PlayerState>): PlayerState {
-		const next = { ...this.players[seat]!, ...patch };
+		if ('carry' in patch || 'status' in patch) this.treasureDirty = true;
+		const bit = 1 << seat;
+		if (this.owned & bit) return Object.assign(this.players[seat] as PlayerState, patch);
+		this.owned |= bit;
+		const next = Object.assign({}, this.players[seat]!, patch);
 		this.players[seat] = next;
 		return next;
 	}
@@ -82,6 +91,7 @@ export class Draft {
 	}
 
 	setItems(cell: number, list: readonly Item[]): void {
+		this.treasureDirty = true;
 		if (!this.itemsCopied) {
 			this.items = this.items.slice();
 			this.itemsCopied = true;
@@ -110,17 +120,22 @@ export class Draft {
 	}
 
 	/** Say something as a result of the current move (its audience). */
+	// Bodies are fresh literals made by the caller: the audience is attached in place.
 	say(body: EventBody): void {
-		this.events.push({ ...body, audience: this.aud } as GameEvent);
+		(body as GameEvent).audience = this.aud;
+		this.events.push(body as GameEvent);
 	}
 	all(body: EventBody): void {
-		this.events.push({ ...body, audience: ALL } as GameEvent);
+		(body as GameEvent).audience = ALL;
+		this.events.push(body as GameEvent);
 	}
 	tell(seat: Seat, body: EventBody): void {
-		this.events.push({ ...body, audience: { to: 'seat', seat } } as GameEvent);
+		(body as GameEvent).audience = { to: 'seat', seat };
+		this.events.push(body as GameEvent);
 	}
 	master(body: EventBody): void {
-		this.events.push({ ...body, audience: MASTER } as GameEvent);
+		(body as GameEvent).audience = MASTER;
+		this.events.push(body as GameEvent);
 	}
 
 	/** Seats still in the game (not dead, not lost). */

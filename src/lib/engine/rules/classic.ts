@@ -687,9 +687,11 @@ export const classic: RuleSystem = {
 		// 5.2 / 4.6: the true treasure gone or lying where nobody can reach it.
 		const t = d.base.trueTreasure;
 		let where = -2;
+		if (!d.treasureDirty && d.base.phase === 'play') where = -3; // nothing moved: still where it was
 		for (const q of d.players) if (q.status === 'in' && q.carry?.k === 'treasure' && q.carry.id === t) where = q.cell;
 		if (where === -2)
 			for (const c of d.board.cellList) {
+				if (d.itemsAt(c).length === 0) continue;
 				for (const it of d.itemsAt(c))
 					if (it.k === 'treasure' && it.id === t) {
 						where = c;
