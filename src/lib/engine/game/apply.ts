@@ -241,6 +241,13 @@ function applyUnsafe(state: GameState, command: Command): Applied {
 		}
 		case 'count_nstop': {
 			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (c.stop === true) {
+				if (!state.nstop.active) return reject(state, c, 'not_counting');
+				const d = new Draft(state, sys);
+				d.nstop = { active: false, rounds: 0, changed: false };
+				d.all({ type: 'nstop_stopped' });
+				return commit(d, state, true);
+			}
 			if (state.nstop.active) return reject(state, c, 'already_counting');
 			const d = new Draft(state, sys);
 			d.nstop = { active: true, rounds: 0, changed: false };

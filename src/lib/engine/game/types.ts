@@ -93,8 +93,8 @@ export type Command =
 	| { type: 'status'; by: Seat }
 	/** 6.3 recall another player's last move. */
 	| { type: 'recall'; by: Seat; of: Seat }
-	/** 3.6 start counting rounds without irreversible change. */
-	| { type: 'count_nstop'; by: Actor }
+	/** 3.6 start (or, with `stop`, stop) counting rounds without irreversible change. */
+	| { type: 'count_nstop'; by: Actor; stop?: boolean }
 	/** Rulings 5: the master's acts, each with its reason. */
 	| { type: 'undo'; by: 'master'; reason: string }
 	| { type: 'correct'; by: 'master'; reason: string; change: CorrectionChange }
@@ -132,6 +132,7 @@ export const REJECT_REASONS = [
 	'order_after_move',
 	'nothing_to_undo',
 	'already_counting',
+	'not_counting',
 	'not_pending'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
@@ -217,6 +218,7 @@ export type EventBody =
 	| { type: 'recall'; seat: Seat; of: Seat; move: PublicMove | null }
 	// draws and ends
 	| { type: 'nstop_started' }
+	| { type: 'nstop_stopped' }
 	| { type: 'nstop_count'; rounds: number; of: number }
 	| { type: 'survivor_left'; seat: Seat; left: number }
 	| { type: 'won'; seat: Seat; how: WinHow }

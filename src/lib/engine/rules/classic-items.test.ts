@@ -92,6 +92,18 @@ describe('3 goal', () => {
 		expect(g.state.nstop.rounds).toBe(0);
 		expect(g.state.result).toBeNull();
 	});
+	test('3.6: counting can be stopped (and only when it runs)', () => {
+		const g = new Script(corridor(), 2, { nStop: 2 }).start([0, 0], [4, 0]);
+		g.do({ type: 'count_nstop', by: 'master', stop: true });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'not_counting' });
+		g.do({ type: 'count_nstop', by: 0 });
+		g.do({ type: 'count_nstop', by: 1 });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'already_counting' });
+		g.do({ type: 'count_nstop', by: 'master', stop: true });
+		expect(g.last[0]!.type).toBe('nstop_stopped');
+		for (let i = 0; i < 6; i++) g.move(g.now, [{ a: 'go', dir: 'up' }]);
+		expect(g.state.result).toBeNull();
+	});
 	test('6.6: if all players skip, the game is a draw', () => {
 		const g = new Script(corridor(), 3).start([0, 0], [1, 0], [4, 0]);
 		for (let i = 0; i < 3; i++) g.move(g.now, [{ a: 'skip' }]);
