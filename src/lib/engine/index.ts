@@ -16,7 +16,7 @@ export {
 	type SettingsError
 } from './game/settings';
 export * from './game/types';
-export { apply, currentSeat } from './game/apply';
+export { apply, applyWith, currentSeat } from './game/apply';
 export { createGame, initialState, replay, play, eventLog, MIN_SEATS, MAX_SEATS, type Game, type GameSetupError } from './game/game';
 export { viewFor, masterView, visibleTo, type SeatView } from './game/view';
 export { randomLegalCommand } from './game/random-command';

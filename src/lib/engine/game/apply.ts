@@ -105,10 +105,10 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	d.sys.onTurnStart(d, next);
 }
 
-function applyUnsafe(state: GameState, command: Command): Applied {
+function applyUnsafe(state: GameState, command: Command, given: RuleSystem | null): Applied {
 	if (typeof command !== 'object' || command === null || typeof command.type !== 'string')
 		return reject(state, command, 'malformed');
-	const sys = sysOf(state);
+	const sys = given ?? sysOf(state);
 	if (!sys) return reject(state, command, 'malformed');
 	const c = command as Command;
 	const by = (c as { by?: unknown }).by;
@@ -322,7 +322,19 @@ function applyUnsafe(state: GameState, command: Command): Applied {
 /** Adjudicate one command. Pure, deterministic, never throws. */
 export function apply(state: GameState, command: Command): Applied {
 	try {
-		return applyUnsafe(state, command);
+		return applyUnsafe(state, command, null);
+	} catch {
+		return reject(state, command, 'malformed');
+	}
+}
+
+/**
+ * Adjudicate with an explicit rule system (a variant built as `{ ...classic, hook }`
+ * before it has its id in the registry; tests of hooks).
+ */
+export function applyWith(sys: RuleSystem, state: GameState, command: Command): Applied {
+	try {
+		return applyUnsafe(state, command, sys);
 	} catch {
 		return reject(state, command, 'malformed');
 	}

@@ -60,7 +60,7 @@ export function viewFor(state: GameState, seat: Seat): SeatView {
 		settings: state.settings,
 		phase: state.phase,
 		order: state.order.slice(),
-		current: state.phase === 'start' ? (current === seat ? seat : null) : current,
+		current,
 		me: {
 			status: p.status,
 			health: p.health,

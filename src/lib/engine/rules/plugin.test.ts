@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'vitest';
+import { applyWith } from '../game/apply';
+import { buildPlan, Script } from '../game/testing';
+import { ruleSystem, classic } from './index';
+import type { RuleSystem } from './types';
+
+describe('rule systems plug in by overriding hooks', () => {
+	test('the registry builds classic and refuses systems not written yet', () => {
+		expect(ruleSystem('classic')).toEqual({ ok: true, value: classic });
+		expect(ruleSystem('duel').ok).toBe(false);
+	});
+	test('a variant overriding one hook changes only that behaviour (bullets pass hospitals)', () => {
+		const variant: RuleSystem = { ...classic, bulletStops: () => false };
+		const plan = buildPlan(['LHL'], { items: [[0, 0, 'treasure', true]] });
+		const g = new Script(plan, 2).start([0, 0], [2, 0]);
+		g.until(0);
+		const cmd = { type: 'move', by: 0, actions: [{ a: 'shoot', dir: 'right' }, { a: 'skip' }] } as const;
+		const viaClassic = applyWith(classic, g.state, cmd as never);
+		const viaVariant = applyWith(variant, g.state, cmd as never);
+		expect(viaClassic.events[0]!.type).toBe('no_scream');
+		expect(viaVariant.events[0]!.type).toBe('scream');
+	});
+});
