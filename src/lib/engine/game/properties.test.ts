@@ -94,7 +94,10 @@ describe('property: random legal games', () => {
 			for (let i = 0; i < 20 && s.phase !== 'over'; i++) {
 				const cmd = randomLegalCommand(s, rng);
 				if (!cmd) break;
+				const keyBefore = stateKey(s);
 				const a = apply(s, cmd);
+				// Persistence: applying a command never changes the state it started from.
+				expect(stateKey(s)).toBe(keyBefore);
 				if (a.state.prev !== s) {
 					s = a.state;
 					continue; // queries are not undoable moves

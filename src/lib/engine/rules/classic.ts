@@ -573,16 +573,18 @@ export const classic: RuleSystem = {
 			d.say({ type: 'delta', seat });
 			out.tags.add('delta');
 		} else if (k === K_HOSPITAL) {
+			// Snapshot first: `update` may write in place into this draft's copy of `p`.
 			const healed = p.health !== 'healthy';
+			const becomesImmune = p.health === 'infected' && !p.immune;
+			const carriesCorpse = p.carry?.k === 'corpse';
 			if (healed) {
-				const immune = p.health === 'infected' || p.immune;
-				if (immune && !p.immune) d.changed = true;
-				d.update(seat, { health: 'healthy', infectedLeft: null, immune, pendingOrder: false });
+				if (becomesImmune) d.changed = true;
+				d.update(seat, { health: 'healthy', infectedLeft: null, immune: p.immune || becomesImmune, pendingOrder: false });
 			}
 			d.say({ type: 'hospital', seat, healed });
-			if (healed && d.p(seat).immune && !p.immune) d.say({ type: 'immune', seat });
+			if (becomesImmune) d.say({ type: 'immune', seat });
 			out.tags.add('hospital');
-			if (p.carry?.k === 'corpse') {
+			if (carriesCorpse) {
 				d.update(seat, { carry: null });
 				d.say({ type: 'cremated', seat });
 			}
