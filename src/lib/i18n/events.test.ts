@@ -6,7 +6,7 @@ import { createGame, initialState } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type GameEvent } from '../engine/game/types';
-import { cellName, itemPhrase, LOCALES, renderAnswer, renderEvent } from './events';
+import { cellName, itemPhrase, movesPhrase, LOCALES, renderAnswer, renderEvent } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -53,6 +53,9 @@ describe('event texts', () => {
 		expect(itemPhrase('bullet', 22, 'ru')).toBe('22 патрона');
 		expect(itemPhrase('grenade', 21, 'uk')).toBe('21 граната');
 		expect(itemPhrase('bullet', 2, 'en')).toBe('two bullets');
+		expect(movesPhrase(3, 'ru')).toBe('3 хода');
+		expect(movesPhrase(5, 'uk')).toBe('5 ходів');
+		expect(movesPhrase(1, 'en')).toBe('1 move');
 	});
 
 	test('the master names cells like paper players: columns a, b, c…, rows from the top', () => {

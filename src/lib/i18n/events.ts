@@ -41,6 +41,13 @@ export function itemPhrase(kind: keyof typeof FOUND_KEYS, n: number, locale: Loc
 
 const FOUND_KEYS = { treasure: 'treasures', bullet: 'bullets', grenade: 'grenades', landmine: 'landmines', corpse: 'corpses' } as const;
 
+/** "3 moves" with the language's plural form. */
+export function movesPhrase(n: number, locale: Locale): string {
+	const cat = new Intl.PluralRules(locale).select(n);
+	const form = cat === 'one' || cat === 'few' || cat === 'many' ? cat : 'other';
+	return t(`event_moves_${form}`, locale, { n });
+}
+
 function joinList(parts: string[], locale: Locale): string {
 	if (parts.length <= 1) return parts.join('');
 	return parts.slice(0, -1).join(', ') + t('event_and', locale) + parts[parts.length - 1];
@@ -61,7 +68,7 @@ export function statusPhrase(s: PublicStatus, locale: Locale): string {
 		parts.push(
 			s.infectedLeft === null
 				? t('event_health_infected_unlimited', locale)
-				: t('event_health_infected', locale, { left: s.infectedLeft })
+				: t('event_health_infected', locale, { moves: movesPhrase(s.infectedLeft, locale) })
 		);
 	if (s.immune) parts.push(t('event_health_immune', locale));
 	if (s.outside) parts.push(t('event_status_outside', locale));
@@ -128,8 +135,7 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 			return t(e.healed ? 'event_hospital_healed' : 'event_hospital', locale);
 		case 'weaponry':
 			return t(e.treasure ? 'event_weaponry_treasure' : 'event_weaponry', locale, {
-				bullets: e.bullets,
-				grenades: e.grenades
+				items: joinList([itemPhrase('bullet', e.bullets, locale), itemPhrase('grenade', e.grenades, locale)], locale)
 			});
 		case 'river':
 			return t(e.delta ? 'event_river_delta' : 'event_river', locale);
@@ -146,9 +152,9 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 		case 'infected':
 			return e.moves === null
 				? t('event_infected_unlimited', locale)
-				: t('event_infected', locale, { moves: e.moves });
+				: t('event_infected', locale, { moves: movesPhrase(e.moves, locale) });
 		case 'infection_left':
-			return t('event_infection_left', locale, { left: e.left });
+			return t('event_infection_left', locale, { moves: movesPhrase(e.left, locale) });
 		case 'wounded_notice':
 			return t(e.canOrder ? 'event_wounded_notice' : 'event_wounded_notice_no_order', locale, P);
 		case 'cell_ordered':
@@ -177,7 +183,7 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 		case 'nstop_count':
 			return t('event_nstop_count', locale, { rounds: e.rounds, of: e.of });
 		case 'survivor_left':
-			return t('event_survivor_left', locale, { ...P, left: e.left });
+			return t('event_survivor_left', locale, { ...P, moves: movesPhrase(e.left, locale) });
 		case 'won':
 			return t(`event_won_${e.how}`, locale, P);
 		case 'draw':
