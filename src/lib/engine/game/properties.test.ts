@@ -166,7 +166,10 @@ describe('property: non-interference', () => {
 				sa = ra.state;
 				sb = rb.state;
 				for (let s = 0; s < seats; s++) {
-					expect(JSON.stringify(viewFor(sb, s))).toBe(JSON.stringify(viewFor(sa, s)));
+					const va = JSON.stringify(viewFor(sa, s));
+					expect(JSON.stringify(viewFor(sb, s))).toBe(va);
+					// Rulings 1 and 3: nothing a player sees names a cell (no position, no coordinates).
+					expect(va).not.toMatch(/"cell"/);
 					compared++;
 				}
 			}
