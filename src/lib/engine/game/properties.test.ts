@@ -23,6 +23,12 @@ function truthCount(s: GameState): number {
 	for (const list of s.items) for (const it of list) if (it.k === 'treasure' && it.id === s.trueTreasure) n++;
 	return n;
 }
+function landmines(s: GameState): number {
+	let n = 0;
+	for (const p of s.players) if (p.status === 'in' && p.carry?.k === 'landmine') n++;
+	for (const list of s.items) for (const it of list) if (it.k === 'landmine') n++;
+	return n;
+}
 function count(s: GameState, k: 'treasure' | 'corpse'): number {
 	let n = 0;
 	for (const p of s.players) if (p.carry?.k === k) n++;
@@ -67,6 +73,11 @@ function runGame(seed: number, steps: number): { game: Game; state: GameState } 
 		const c1 = count(state, 'corpse');
 		expect(c1).toBeLessThanOrEqual(c0 + deaths);
 		if (c1 < c0 + deaths) expect(types.some((t) => t === 'cremated' || t === 'thrown' || t === 'lost_outside')).toBe(true);
+		// Landmines are never created; they vanish only by a blast, set or thrown out, or lost outside (5.7).
+		const m0 = landmines(before);
+		const m1 = landmines(state);
+		expect(m1).toBeLessThanOrEqual(m0);
+		if (m1 < m0) expect(types.some((t) => t === 'blast' || t === 'mine_set' || t === 'thrown' || t === 'lost_outside')).toBe(true);
 		// Nobody in a wall or off the grid.
 		for (const p of state.players)
 			if (p.cell >= 0) expect(state.board.kind[p.cell] !== KIND_NONE && p.cell < state.board.size).toBe(true);

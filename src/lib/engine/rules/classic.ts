@@ -32,6 +32,7 @@ import {
 	type Seat
 } from '../game/types';
 import type { HitCause, MoveCommand, MoveOutcome, RuleSystem } from './types';
+import { SETTING_IDS } from '../game/settings';
 
 const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
 const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
@@ -348,6 +349,16 @@ function sameActions(a: unknown, b: unknown): boolean {
 export const classic: RuleSystem = {
 	id: 'classic',
 	cellKinds: CELL_KINDS,
+	settingIds: SETTING_IDS,
+
+	planProblems(plan) {
+		// The section 8 checks live in the shared plan validator; here: kinds this system knows.
+		const cells: number[] = [];
+		plan.cells.forEach((c, i) => {
+			if (c && !(classic.cellKinds as readonly string[]).includes(c.kind)) cells.push(i);
+		});
+		return cells.length ? [{ code: 'cell_kind_not_in_rules', cells }] : [];
+	},
 
 	startLoadout(s) {
 		if (s.commonStart) return { bullets: 0, grenades: 0, landmine: false };

@@ -20,4 +20,11 @@ describe('rule systems plug in by overriding hooks', () => {
 		expect(viaClassic.events[0]!.type).toBe('no_scream');
 		expect(viaVariant.events[0]!.type).toBe('scream');
 	});
+
+	test('validation extras: a plan using a kind the system does not know is located', () => {
+		const plan = buildPlan(['LL'], {});
+		(plan.cells[1] as { kind: string }).kind = 'spinner';
+		expect(classic.planProblems(plan)).toEqual([{ code: 'cell_kind_not_in_rules', cells: [1] }]);
+		expect(classic.planProblems(buildPlan(['LH'], {}))).toEqual([]);
+	});
 });

@@ -6,7 +6,9 @@
  * what differs.
  *
  * Hooks (one line each):
- * - `cellKinds`      the cell kinds this system's plans use (validation extras)
+ * - `cellKinds`      the cell kinds this system's plans use
+ * - `settingIds`     the settings (of `SETTINGS`) that apply to this system (the host UI shows these)
+ * - `planProblems`   validation extras beyond the shared plan validator (located problem codes)
  * - `startLoadout`   bullets/grenades/landmine each player starts with (5.3, 7.6)
  * - `runMove`        adjudicate one `move` command; return a reject reason or null
  * - `movement`       resolve the single movement of a move (2.2)
@@ -22,7 +24,8 @@
 import type { CellKind, RuleSystemId } from '../plan/types';
 import type { Draft } from '../game/draft';
 import type { Action, Command, Condition, RejectReason, Seat } from '../game/types';
-import type { GameSettings } from '../game/settings';
+import type { GameSettings, SettingId } from '../game/settings';
+import type { Plan } from '../plan/types';
 
 export interface MoveOutcome {
 	/** Conditions (6.5) the announced result satisfies. */
@@ -38,6 +41,8 @@ export type HitCause = 'bullet' | 'landmine';
 export interface RuleSystem {
 	readonly id: RuleSystemId;
 	readonly cellKinds: readonly CellKind[];
+	readonly settingIds: readonly SettingId[];
+	planProblems(plan: Plan): { code: string; cells: number[] }[];
 	startLoadout(settings: GameSettings): { bullets: number; grenades: number; landmine: boolean };
 	runMove(d: Draft, seat: Seat, cmd: MoveCommand): RejectReason | null;
 	movement(d: Draft, seat: Seat, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, cmd: MoveCommand): MoveOutcome;
