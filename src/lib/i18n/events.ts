@@ -131,6 +131,8 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 			return t('event_starts_invalidated', locale, { players: e.seats.map(player).join(', ') });
 		case 'start_kind':
 			return t('event_start_kind', locale, { ...P, kind: t(`event_kind_${e.kind}`, locale) });
+		case 'cell_kind_answer':
+			return t('event_cell_kind_answer', locale, { cell: cellName(e.asked, width), kind: t(`event_kind_${e.kind}`, locale) });
 		case 'hospital':
 			return t(e.healed ? 'event_hospital_healed' : 'event_hospital', locale);
 		case 'weaponry':

@@ -129,6 +129,24 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			d.master({ type: 'start_cell', seat: c.by, cell: c.cell });
 			return commit(d, state, true);
 		}
+		case 'ask_cell_kind': {
+			if (isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
+			const p = state.players[c.by]!;
+			if (p.questions <= 0) return reject(state, c, 'no_question_left');
+			const d = new Draft(state, sys);
+			d.update(c.by, { questions: p.questions - 1 });
+			const k = CELL_KINDS[state.board.kind[c.cell]!]!;
+			d.all({ type: 'cell_kind_asked', seat: c.by });
+			d.tell(c.by, {
+				type: 'cell_kind_answer',
+				seat: c.by,
+				asked: c.cell,
+				kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k
+			});
+			return commit(d, state, true);
+		}
 		case 'invalidate_starts': {
 			if (!isMaster) return reject(state, c, 'malformed');
 			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');

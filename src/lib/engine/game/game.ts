@@ -84,6 +84,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			carry: load.landmine ? { k: 'landmine' } : null,
 			reorders: settings.reorders,
 			extraOrders: settings.handicapOrders,
+			questions: settings.handicapQuestions,
 			pendingOrder: false,
 			footing: false,
 			lastMove: null,

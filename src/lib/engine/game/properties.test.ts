@@ -14,7 +14,8 @@ const SETTING_VARIANTS = [
 	{ rivers: 'shallow', banRepeat: true, grenadeWording: 'tell' },
 	{ rivers: 'turbulent', shootingRange: 1, dampPowder: true, movesToHeal: 2 },
 	{ shootThroughBuildings: true, namedTarget: true, lastSurvivorMoves: 3, noReorderAfterMine: true },
-	{ commonStart: true, exitRefusesWithoutTreasure: true, banSkip: true, handicapOrders: 1, nStop: 3 }
+	{ commonStart: true, exitRefusesWithoutTreasure: true, banSkip: true, handicapOrders: 1, nStop: 3 },
+	{ handicapQuestions: 2, handicapOrders: 1 }
 ];
 
 function truthCount(s: GameState): number {

@@ -23,6 +23,8 @@ export function randomLegalCommand(state: GameState, rng: Rng): Command | null {
 		}
 		const seat = currentSeat(state);
 		if (seat !== null) {
+			if (state.players[seat]!.questions > 0 && rng.int(2) === 0)
+				return { type: 'ask_cell_kind', by: seat, cell: rng.pick(cells)! };
 			const bad = state.players[seat]!.rejectedStarts;
 			const choices = bad.length ? cells.filter((c) => !bad.includes(c)) : cells;
 			if (choices.length === 0) return { type: 'status', by: seat };

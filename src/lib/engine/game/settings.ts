@@ -58,6 +58,8 @@ export const SETTINGS = {
 	reorders: { kind: 'integer', min: 0, max: 100, default: null, nullable: false, section: '5.5' },
 	/** 7.2 extra cell orders every player may use without being wounded (handicap). */
 	handicapOrders: { kind: 'integer', min: 0, max: 100, default: 0, nullable: false, section: '7.2' },
+	/** 7.2 cells whose kind every player may ask the master before choosing a start (handicap). */
+	handicapQuestions: { kind: 'integer', min: 0, max: 100, default: 0, nullable: false, section: '7.2' },
 	/** Rulings 2: an open exit refuses a player carrying no treasure ("found an exit"). */
 	exitRefusesWithoutTreasure: { kind: 'boolean', default: false, section: '3.4' },
 	maxBullets: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' },

@@ -71,6 +71,8 @@ export type Command =
 	| { type: 'invalidate_starts'; by: 'master'; seats: Seat[] }
 	/** 7.6 the master sets the common start cell. */
 	| { type: 'common_start'; by: 'master'; cell: number }
+	/** 7.2 handicap: before choosing a start, ask the master the kind of a cell (privately). */
+	| { type: 'ask_cell_kind'; by: Seat; cell: number }
 	/** 6.1/6.2 the master confirms the starts; play begins. */
 	| { type: 'confirm_starts'; by: 'master' }
 	/** 2.1 one move: exactly one movement plus other actions, in order. */
@@ -133,7 +135,8 @@ export const REJECT_REASONS = [
 	'nothing_to_undo',
 	'already_counting',
 	'not_counting',
-	'not_pending'
+	'not_pending',
+	'no_question_left'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -167,6 +170,9 @@ export type EventBody =
 	| { type: 'common_start_set' }
 	| { type: 'starts_confirmed' }
 	| { type: 'start_kind'; seat: Seat; kind: CellKind }
+	/** 7.2 the answer to the seat's own question; `asked` is the cell he named. */
+	| { type: 'cell_kind_answer'; seat: Seat; asked: number; kind: CellKind }
+	| { type: 'cell_kind_asked'; seat: Seat }
 	| { type: 'turn'; seat: Seat }
 	// movement results (2.2, 4.x)
 	| { type: 'land'; seat: Seat }
@@ -266,6 +272,8 @@ export interface PlayerState {
 	readonly carry: Carry | null;
 	readonly reorders: number;
 	readonly extraOrders: number;
+	/** 7.2 cell-kind questions left before the start. */
+	readonly questions: number;
 	/** 5.5: 'may' = wounded, may order a cell at the next turn. */
 	readonly pendingOrder: boolean;
 	/** 7.4 shallow rivers: stands on the bottom of the river. */

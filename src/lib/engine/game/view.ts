@@ -31,6 +31,7 @@ export interface SeatView {
 		carry: CarryKind | null;
 		reordersLeft: number;
 		extraOrders: number;
+		questionsLeft: number;
 		mayOrderCell: boolean;
 		outside: boolean;
 		startChosen: boolean;
@@ -71,6 +72,7 @@ export function viewFor(state: GameState, seat: Seat): SeatView {
 			carry: p.carry ? p.carry.k : null,
 			reordersLeft: p.reorders,
 			extraOrders: p.extraOrders,
+			questionsLeft: p.questions,
 			mayOrderCell: p.pendingOrder,
 			outside: p.outside !== null,
 			startChosen: p.cell >= 0

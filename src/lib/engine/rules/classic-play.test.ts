@@ -192,6 +192,13 @@ describe('6 game start and process', () => {
 		n.move(0, [{ a: 'shoot', dir: 'right', target: 2 }, { a: 'skip' }]);
 		expect([n.p(1).health, n.p(2).health]).toEqual(['healthy', 'wounded']);
 	});
+	test('7.2: handicap questions: a player asks the kind of a cell before choosing; only he hears the answer', () => {
+		const g = new Script(buildPlan(['LH'], { items: [[0, 0, 'treasure', true]] }), 2, { handicapQuestions: 1 });
+		g.do({ type: 'ask_cell_kind', by: 1, cell: 1 });
+		expect(g.last.find((e) => e.type === 'cell_kind_answer')).toMatchObject({ kind: 'hospital', audience: { to: 'seat', seat: 1 } });
+		g.do({ type: 'ask_cell_kind', by: 1, cell: 0 });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'no_question_left' });
+	});
 	test('7.2: a handicap cell order leaves bullets and the carried item behind', () => {
 		const g = new Script(corridor, 2, { handicapOrders: 1 }).start([1, 0], [4, 0]);
 		g.until(0).do({ type: 'order_cell', by: 0, cell: 3 });
