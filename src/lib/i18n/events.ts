@@ -133,6 +133,8 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 			return t('event_start_kind', locale, { ...P, kind: t(`event_kind_${e.kind}`, locale) });
 		case 'cell_kind_answer':
 			return t('event_cell_kind_answer', locale, { cell: cellName(e.asked, width), kind: t(`event_kind_${e.kind}`, locale) });
+		case 'break_taken':
+			return t('event_break_taken', locale, { ...P, minutes: e.minutes });
 		case 'hospital':
 			return t(e.healed ? 'event_hospital_healed' : 'event_hospital', locale);
 		case 'weaponry':

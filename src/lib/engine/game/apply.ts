@@ -272,6 +272,30 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			d.all({ type: 'nstop_started' });
 			return commit(d, state, true);
 		}
+		case 'take_break': {
+			if (isMaster) return reject(state, c, 'malformed');
+			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
+			const p = state.players[c.by]!;
+			const inGame = state.players.filter((q) => q.status === 'in');
+			// 9: another break only when at least half of the players have taken as many.
+			if (p.breaks > 0 && inGame.filter((q) => q.breaks >= p.breaks).length * 2 < inGame.length)
+				return reject(state, c, 'break_not_yet');
+			const d = new Draft(state, sys);
+			d.update(c.by, { breaks: p.breaks + 1 });
+			d.all({ type: 'break_taken', seat: c.by, minutes: state.settings.breakMinutes });
+			return commit(d, state, true);
+		}
+		case 'time_out': {
+			if (!isMaster || !isSeat(state, c.seat)) return reject(state, c, 'malformed');
+			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
+			if (currentSeat(state) !== c.seat) return reject(state, c, 'not_your_turn');
+			const d = new Draft(state, sys);
+			d.all({ type: 'timed_out', seat: c.seat });
+			sys.kill(d, c.seat);
+			endOfMove(d, c.seat, false);
+			return commit(d, state, true);
+		}
 		case 'undo': {
 			if (!isMaster || !isReason(c.reason)) return reject(state, c, 'malformed');
 			const prev = state.prev;

@@ -85,6 +85,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			reorders: settings.reorders,
 			extraOrders: settings.handicapOrders,
 			questions: settings.handicapQuestions,
+			breaks: 0,
 			pendingOrder: false,
 			footing: false,
 			lastMove: null,

@@ -62,6 +62,10 @@ export const SETTINGS = {
 	handicapQuestions: { kind: 'integer', min: 0, max: 100, default: 0, nullable: false, section: '7.2' },
 	/** Rulings 2: an open exit refuses a player carrying no treasure ("found an exit"). */
 	exitRefusesWithoutTreasure: { kind: 'boolean', default: false, section: '3.4' },
+	/** 9: length of a thinking break in minutes (the host's timer). */
+	breakMinutes: { kind: 'integer', min: 1, max: 60, default: 5, nullable: false, section: '9' },
+	/** 9: seconds a timed player has to make his move before he loses (the host's timer). */
+	moveTimeLimit: { kind: 'integer', min: 10, max: 3600, default: 60, nullable: false, section: '9' },
 	maxBullets: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' },
 	maxGrenades: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' }
 } as const satisfies Record<string, SettingSpec>;

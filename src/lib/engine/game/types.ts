@@ -97,6 +97,10 @@ export type Command =
 	| { type: 'recall'; by: Seat; of: Seat }
 	/** 3.6 start (or, with `stop`, stop) counting rounds without irreversible change. */
 	| { type: 'count_nstop'; by: Actor; stop?: boolean }
+	/** 9: a 5-minute thinking break before the own move (again only when half the players took as many). */
+	| { type: 'take_break'; by: Seat }
+	/** 9: the master declares that a timed player did not move within the limit: he is out, his corpse stays. */
+	| { type: 'time_out'; by: 'master'; seat: Seat }
 	/** Rulings 5: the master's acts, each with its reason. */
 	| { type: 'undo'; by: 'master'; reason: string }
 	| { type: 'correct'; by: 'master'; reason: string; change: CorrectionChange }
@@ -136,7 +140,8 @@ export const REJECT_REASONS = [
 	'already_counting',
 	'not_counting',
 	'not_pending',
-	'no_question_left'
+	'no_question_left',
+	'break_not_yet'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -223,6 +228,8 @@ export type EventBody =
 	| { type: 'status'; seat: Seat; status: PublicStatus }
 	| { type: 'recall'; seat: Seat; of: Seat; move: PublicMove | null }
 	// draws and ends
+	| { type: 'break_taken'; seat: Seat; minutes: number }
+	| { type: 'timed_out'; seat: Seat }
 	| { type: 'nstop_started' }
 	| { type: 'nstop_stopped' }
 	| { type: 'nstop_count'; rounds: number; of: number }
@@ -272,6 +279,8 @@ export interface PlayerState {
 	readonly carry: Carry | null;
 	readonly reorders: number;
 	readonly extraOrders: number;
+	/** 9: thinking breaks taken. */
+	readonly breaks: number;
 	/** 7.2 cell-kind questions left before the start. */
 	readonly questions: number;
 	/** 5.5: 'may' = wounded, may order a cell at the next turn. */

@@ -96,7 +96,7 @@ describe('7 settings', () => {
 		for (const id of SETTING_IDS) {
 			expect(en[settingKey(id)], id).toBeTruthy();
 			expect(en[settingKey(id) + '_help'], id).toBeTruthy();
-			expect(SETTINGS[id].section).toMatch(/^\d\.\d$/);
+			expect(SETTINGS[id].section).toMatch(/^\d(\.\d)?$/);
 		}
 	});
 });

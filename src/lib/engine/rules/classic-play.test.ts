@@ -207,6 +207,32 @@ describe('6 game start and process', () => {
 	});
 });
 
+describe('9 move time', () => {
+	test('9: a break before the move; another only when at least half of the players have taken one', () => {
+		const g = new Script(corridor, 3).start([0, 0], [1, 0], [4, 0]);
+		const a = g.now;
+		g.do({ type: 'take_break', by: a });
+		expect(g.last[0]).toMatchObject({ type: 'break_taken', minutes: 5 });
+		g.do({ type: 'take_break', by: a });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'break_not_yet' });
+		g.move(a, [{ a: 'go', dir: 'up' }]);
+		const b = g.now;
+		g.do({ type: 'take_break', by: b });
+		g.move(b, [{ a: 'go', dir: 'up' }]);
+		g.until(a).do({ type: 'take_break', by: a });
+		expect(g.last[0]!.type).toBe('break_taken');
+	});
+	test('9: a timed player who does not move loses; his corpse and items stay where he was', () => {
+		const g = new Script(corridor, 3).start([0, 0], [1, 0], [4, 0]);
+		const a = g.now;
+		const cell = g.p(a).cell;
+		g.do({ type: 'time_out', by: 'master', seat: a });
+		expect(g.p(a).status).toBe('dead');
+		expect(g.state.items[cell]).toContainEqual({ k: 'corpse', seat: a, contagious: false });
+		expect(g.now).not.toBe(a);
+	});
+});
+
 describe('rejections (issue 4)', () => {
 	test('out of turn, another seat, two movements, no movement, malformed: same state, one event to the issuer', () => {
 		const g = new Script(corridor, 2).start([1, 0], [4, 0]);
