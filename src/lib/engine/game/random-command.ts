@@ -12,8 +12,20 @@ import { CONDITIONS, type Action, type Command, type GameState } from './types';
 
 const dirOf = (rng: Rng): Direction => DIRECTIONS[rng.int(4)]!;
 
-export function randomLegalCommand(state: GameState, rng: Rng): Command | null {
+export interface RandomCommandOptions {
+	/** Also issue the master's acts now and then (undo, corrections, rulings). */
+	master?: boolean;
+}
+
+export function randomLegalCommand(state: GameState, rng: Rng, opts: RandomCommandOptions = {}): Command | null {
 	const b = state.board;
+	if (opts.master && state.prev && rng.int(40) === 0) return { type: 'undo', by: 'master', reason: 'random' };
+	if (opts.master && state.phase === 'play' && rng.int(200) === 0) {
+		const seat = rng.int(state.players.length);
+		if (state.players[seat]!.status === 'in')
+			return { type: 'correct', by: 'master', reason: 'random', change: { kind: 'ammo', seat, bullets: rng.int(4), grenades: rng.int(4) } };
+	}
+	if (opts.master && rng.int(200) === 0) return { type: 'ruling', by: 'master', reason: 'random' };
 	const cells = b.cellList;
 	if (state.phase === 'over' || cells.length === 0) return null;
 	if (state.phase === 'start') {

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { createGame, eventLog, initialState, play, replay } from './game';
+import { buildPlan, stateKey } from './testing';
+import { viewFor, masterView } from './view';
+import type { Command } from './types';
+
+const plan = buildPlan(['LLLL', 'LHWL'], { exits: [[0, 0, 'left', true]], items: [[3, 0, 'treasure', true], [2, 0, 'treasure', false]] });
+
+describe('the game record', () => {
+	test('createGame resolves the seed\'s defaults and refuses bad seats or settings', () => {
+		const g = createGame({ plan, seats: 3, seed: 'x' });
+		expect(g.ok && g.value.settings.nStop).toBe(8);
+		expect(g.ok && g.value.settings.reorders).toBe(2);
+		expect(createGame({ plan, seats: 7, seed: 1 }).ok).toBe(false);
+		expect(createGame({ plan, seats: 0, seed: 1 }).ok).toBe(false);
+		expect(createGame({ plan, seats: 2, seed: 1, settings: { rivers: 'wild' } }).ok).toBe(false);
+		expect(createGame({ plan: { ...plan, rules: 'duel' }, seats: 2, seed: 1 }).ok).toBe(false);
+	});
+
+	test('6.1 / rulings 4: the turn order comes from the seed: the same seed, the same order', () => {
+		const orders = new Set<string>();
+		for (let s = 0; s < 30; s++) {
+			const g = createGame({ plan, seats: 4, seed: s });
+			if (!g.ok) throw new Error();
+			const o = initialState(g.value).order;
+			expect(initialState(g.value).order).toEqual(o);
+			expect([...o].sort()).toEqual([0, 1, 2, 3]);
+			orders.add(o.join());
+		}
+		expect(orders.size).toBeGreaterThan(5);
+	});
+
+	test('Rulings 5: the log keeps the undone command and the undo; replay gives the live state and events', () => {
+		const g0 = createGame({ plan, seats: 2, seed: 4 });
+		if (!g0.ok) throw new Error();
+		let game = g0.value;
+		let state = initialState(game);
+		const live: string[][] = [];
+		const step = (c: Command) => {
+			const r = play(game, state, c);
+			game = r.game;
+			state = r.state;
+			live.push(r.events.map((e) => JSON.stringify(e)));
+		};
+		const [a, b] = state.order as [number, number];
+		step({ type: 'choose_start', by: a, cell: 0 });
+		step({ type: 'choose_start', by: b, cell: 3 });
+		step({ type: 'confirm_starts', by: 'master' });
+		step({ type: 'move', by: a, actions: [{ a: 'go', dir: 'right' }] });
+		step({ type: 'undo', by: 'master', reason: 'the player misspoke' });
+		step({ type: 'move', by: a, actions: [{ a: 'go', dir: 'down' }] });
+		step({ type: 'move', by: a, actions: [{ a: 'go', dir: 'down' }] }); // rejected: not recorded
+		expect(game.log.map((c) => c.type)).toEqual(['choose_start', 'choose_start', 'confirm_starts', 'move', 'undo', 'move']);
+		const re = replay(game);
+		expect(stateKey(re.state)).toBe(stateKey(state));
+		expect(re.events.map((evs) => evs.map((e) => JSON.stringify(e)))).toEqual(live.slice(0, 6));
+		// The undone move's answer stays in the event log, followed by the undo with its reason.
+		const types = eventLog(state).map((e) => e.type);
+		expect(types.indexOf('master_undo')).toBeGreaterThan(types.indexOf('land'));
+		expect(masterView(state).events.length).toBe(state.logSize);
+		expect(viewFor(state, a).events.length).toBeLessThan(state.logSize);
+	});
+});
