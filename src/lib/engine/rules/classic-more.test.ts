@@ -114,3 +114,28 @@ describe('4.7 / 3.4 returning from outside', () => {
 		expect(g.p(0)).toMatchObject({ immune: true, health: 'healthy', outside: null });
 	});
 });
+
+describe('5.3 / 5.5 ammunition', () => {
+	test('5.3: a player residing in a weaponry has spent grenades replenished at once', () => {
+		const g = new Script(buildPlan(['WL'], { items: [[1, 0, 'treasure', true]] }), 2).start([0, 0], [1, 0]);
+		g.until(0).move(0, [{ a: 'grenade', dir: 'up' }, { a: 'grenade', dir: 'left' }, { a: 'skip' }]);
+		expect(g.p(0).grenades).toBe(3);
+	});
+	test('5.5: with no bullets of his own a player can shoot a bullet lying on his cell', () => {
+		const g = new Script(buildPlan(['LLL'], { items: [[2, 0, 'treasure', true]] }), 2, { landmines: false }).start([0, 0], [1, 0]);
+		const wait = (seat: number) => {
+			while (g.now !== seat) g.move(g.now, [{ a: 'go', dir: 'up' }]);
+		};
+		wait(0);
+		g.move(0, [{ a: 'shoot', dir: 'up' }, { a: 'shoot', dir: 'up' }, { a: 'shoot', dir: 'up' }, { a: 'go', dir: 'up' }]);
+		expect(g.p(0).bullets).toBe(0);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'ammo', seat: 1, bullets: 1, grenades: 0 } });
+		wait(1);
+		g.move(1, [{ a: 'leave', item: 'bullet', dir: 'left' }, { a: 'go', dir: 'up' }]);
+		expect(g.state.items[0]).toContainEqual({ k: 'bullet' });
+		wait(0);
+		g.move(0, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }]);
+		expect(g.types()[0]).toBe('scream');
+		expect(g.state.items[0]!.filter((i) => i.k === 'bullet')).toHaveLength(0);
+	});
+});

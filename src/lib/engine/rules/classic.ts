@@ -197,7 +197,14 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 	switch (a.a) {
 		case 'shoot': {
 			if (!healthy(d, seat)) return 'not_healthy';
-			if (p.bullets <= 0) return 'no_bullets';
+			if (p.bullets <= 0) {
+				// 5.5 "including any on the ground": a bullet lying on the own cell can be used.
+				const list = d.itemsAt(here);
+				const at = list.findIndex((it) => it.k === 'bullet');
+				if (at < 0) return 'no_bullets';
+				d.setItems(here, list.filter((_, i) => i !== at));
+				p = d.update(seat, { bullets: 1 });
+			}
 			if (s.namedTarget && a.target === undefined) return 'target_required';
 			const k = d.board.kind[here];
 			if ((k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings) return 'shoot_forbidden_here';
@@ -429,6 +436,13 @@ export const classic: RuleSystem = {
 				}
 			}
 		}
+		// 5.3: a player residing in a weaponry is restocked at once after spending.
+		const r = d.p(seat);
+		if (r.status === 'in' && r.outside === null && d.board.kind[r.cell] === K_WEAPONRY && !cmd.noRestock)
+			d.update(seat, {
+				bullets: r.health === 'healthy' ? Math.max(r.bullets, s.maxBullets) : r.bullets,
+				grenades: Math.max(r.grenades, s.maxGrenades)
+			});
 		const noChange =
 			out.hitWall && !out.moved && actions.length === 1 && d.p(seat).cell === startCell && d.changed === changedBefore;
 		d.update(seat, { lastMove: pub, lastNoChange: noChange, moved: true });
