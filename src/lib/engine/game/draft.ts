@@ -81,7 +81,7 @@ export class Draft {
 		const bit = 1 << seat;
 		if (this.owned & bit) return Object.assign(this.players[seat] as PlayerState, patch);
 		this.owned |= bit;
-		const next = Object.assign({}, this.players[seat]!, patch);
+		const next = Object.assign(clonePlayer(this.players[seat]!), patch);
 		this.players[seat] = next;
 		return next;
 	}
@@ -176,6 +176,32 @@ export class Draft {
 			prev
 		};
 	}
+}
+
+/** A copy with every field written in one literal: one stable object shape (fast to copy and read). */
+export function clonePlayer(p: PlayerState): PlayerState {
+	return {
+		seat: p.seat,
+		cell: p.cell,
+		outside: p.outside,
+		status: p.status,
+		health: p.health,
+		immune: p.immune,
+		infectedLeft: p.infectedLeft,
+		bullets: p.bullets,
+		grenades: p.grenades,
+		carry: p.carry,
+		reorders: p.reorders,
+		extraOrders: p.extraOrders,
+		breaks: p.breaks,
+		questions: p.questions,
+		pendingOrder: p.pendingOrder,
+		footing: p.footing,
+		lastMove: p.lastMove,
+		lastNoChange: p.lastNoChange,
+		rejectedStarts: p.rejectedStarts,
+		moved: p.moved
+	};
 }
 
 /** A carried item as it lies on a cell (a dropped landmine is not armed). */
