@@ -196,6 +196,7 @@ export function clonePlayer(p: PlayerState): PlayerState {
 		breaks: p.breaks,
 		questions: p.questions,
 		pendingOrder: p.pendingOrder,
+		hitNotice: p.hitNotice,
 		footing: p.footing,
 		lastMove: p.lastMove,
 		lastNoChange: p.lastNoChange,

@@ -87,6 +87,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			questions: settings.handicapQuestions,
 			breaks: 0,
 			pendingOrder: false,
+			hitNotice: false,
 			footing: false,
 			lastMove: null,
 			lastNoChange: false,

@@ -283,8 +283,10 @@ export interface PlayerState {
 	readonly breaks: number;
 	/** 7.2 cell-kind questions left before the start. */
 	readonly questions: number;
-	/** 5.5: 'may' = wounded, may order a cell at the next turn. */
+	/** 5.5: wounded, may order a cell at the next turn. */
 	readonly pendingOrder: boolean;
+	/** 5.5 / 6.7: wounded since his last turn: told so when his turn comes. */
+	readonly hitNotice: boolean;
 	/** 7.4 shallow rivers: stands on the bottom of the river. */
 	readonly footing: boolean;
 	readonly lastMove: PublicMove | null;

@@ -673,7 +673,7 @@ export const classic: RuleSystem = {
 		}
 		dropAllButGrenades(d, seat);
 		const canOrder = p.reorders > 0 && !(cause === 'landmine' && d.settings.noReorderAfterMine);
-		d.update(seat, { health: 'wounded', pendingOrder: canOrder });
+		d.update(seat, { health: 'wounded', pendingOrder: canOrder, hitNotice: true });
 	},
 
 	infect(d, seat) {
@@ -706,7 +706,10 @@ export const classic: RuleSystem = {
 
 	onTurnStart(d, seat) {
 		const p = d.p(seat);
-		if (p.pendingOrder) d.tell(seat, { type: 'wounded_notice', seat, canOrder: true });
+		if (p.hitNotice || p.pendingOrder) {
+			d.tell(seat, { type: 'wounded_notice', seat, canOrder: p.pendingOrder });
+			d.update(seat, { hitNotice: false });
+		}
 	},
 
 	checkEnd(d) {
