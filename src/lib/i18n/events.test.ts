@@ -6,7 +6,7 @@ import { createGame, initialState } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type GameEvent } from '../engine/game/types';
-import { cellName, itemPhrase, movesPhrase, LOCALES, renderAnswer, renderEvent } from './events';
+import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, renderAnswer, renderEvent } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -54,6 +54,10 @@ describe('event texts', () => {
 		expect(itemPhrase('grenade', 21, 'uk')).toBe('21 граната');
 		expect(itemPhrase('bullet', 2, 'en')).toBe('two bullets');
 		expect(movesPhrase(3, 'ru')).toBe('3 хода');
+		const one = { treasures: 0, bullets: 0, grenades: 1, landmines: 1, corpses: 0 };
+		expect(foundPhrase(one, 'ru')).toBe('одну гранату и мину');
+		expect(foundPhrase(one, 'uk')).toBe('одну гранату і міну');
+		expect(foundPhrase(one, 'ru', false)).toBe('одна граната и мина');
 		expect(movesPhrase(5, 'uk')).toBe('5 ходів');
 		expect(movesPhrase(1, 'en')).toBe('1 move');
 	});

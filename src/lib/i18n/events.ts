@@ -53,10 +53,13 @@ function joinList(parts: string[], locale: Locale): string {
 	return parts.slice(0, -1).join(', ') + t('event_and', locale) + parts[parts.length - 1];
 }
 
-export function foundPhrase(f: Found, locale: Locale): string {
+/** What was found: "a treasure, two bullets and a corpse" (the object of "found"; accusative in ru/uk). */
+export function foundPhrase(f: Found, locale: Locale, asObject = true): string {
 	const parts: string[] = [];
-	for (const [kind, field] of Object.entries(FOUND_KEYS) as [keyof typeof FOUND_KEYS, keyof Found][])
-		if (f[field] > 0) parts.push(itemPhrase(kind, f[field], locale));
+	for (const [kind, field] of Object.entries(FOUND_KEYS) as [keyof typeof FOUND_KEYS, keyof Found][]) {
+		const n = f[field];
+		if (n > 0) parts.push(n === 1 && asObject ? t(`event_item_${kind}_1_found`, locale) : itemPhrase(kind, n, locale));
+	}
 	return joinList(parts, locale);
 }
 
@@ -152,7 +155,7 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 		case 'found':
 			return t('event_found', locale, { items: foundPhrase(e, locale) });
 		case 'at_feet':
-			return t('event_at_feet', locale, { items: foundPhrase(e, locale) });
+			return t('event_at_feet', locale, { items: foundPhrase(e, locale, false) });
 		case 'infected':
 			return e.moves === null
 				? t('event_infected_unlimited', locale)
