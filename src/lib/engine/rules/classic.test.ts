@@ -140,6 +140,30 @@ describe('4.5 / 4.6 rivers', () => {
 		// against the flow from (1,1) lands on (0,1) river → carried back to (1,1)
 		expect(g.p(0).cell).toBe(g.cell(1, 1));
 	});
+	test('4.6: hitting a wall in the river\'s last cell carries into the delta', () => {
+		const g = new Script(base(), 2).start([1, 1], [3, 0]);
+		g.until(0).move(0, [{ a: 'go', dir: 'down' }]);
+		expect(g.last[0]!.type).toBe('land'); // no wall: the player steps out of the river onto (1,2)
+		const w = new Script(base({ walls: [[1, 1, 'down']] }), 2).start([1, 1], [3, 0]);
+		w.until(0).move(0, [{ a: 'go', dir: 'down' }]);
+		expect(w.last[0]).toMatchObject({ type: 'wall_carried', delta: true });
+		expect(w.p(0).cell).toBe(w.cell(2, 1));
+	});
+	test('4.6: stepping from a delta into the river flowing into it carries straight back', () => {
+		const g = new Script(base(), 2).start([2, 1], [3, 0]);
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }]);
+		expect(g.last[0]).toMatchObject({ type: 'river', delta: true });
+		expect(g.p(0).cell).toBe(g.cell(2, 1));
+	});
+	test('4.6 / 4.4: a pit never transports by the flow, a river never by the loop', () => {
+		const g = new Script(base(), 2).start([0, 2], [3, 0]);
+		g.until(0).move(0, [{ a: 'flow' }]);
+		expect(g.last[0]!.type).toBe('no_flow');
+		const r = new Script(base(), 2).start([0, 1], [3, 0]);
+		r.until(0).move(0, [{ a: 'loop' }]);
+		expect(r.last[0]!.type).toBe('no_loop');
+		expect(r.p(0).cell).toBe(r.cell(0, 1));
+	});
 	test('4.6: walking into a delta directly', () => {
 		const g = new Script(base(), 2).start([2, 2], [3, 0]);
 		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
