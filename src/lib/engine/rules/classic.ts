@@ -10,7 +10,6 @@ import {
 	K_DELTA,
 	K_ENCEPHALITIS,
 	K_HOSPITAL,
-	K_LAND,
 	K_PIT,
 	K_RIVER,
 	K_WEAPONRY
@@ -754,5 +753,3 @@ export const classic: RuleSystem = {
 	}
 };
 
-void K_LAND;
-void SIDE_OUTER;
