@@ -91,3 +91,33 @@ describe('A: the game example', () => {
 		expect(renderAnswer(ev.filter((e) => e.type !== 'turn'), 'uk')).toEqual(['Вийшов на суходіл.']);
 	});
 });
+
+describe('6.5: the seed\'s conditional move example', () => {
+	test('6.5: "Go right; if I find a treasure, shoot up; if I find a bullet, shoot right; if I fall into a pit, leave a grenade"', () => {
+		// y0: L P . P   the pit at (1,0) leads to (3,0) holding a treasure and two bullets
+		const plan6 = buildPlan(['LPLP'], {
+			loops: [
+				[
+					[1, 0],
+					[3, 0]
+				]
+			],
+			walls: [[2, 0, 'right']],
+			items: [
+				[3, 0, 'treasure', true],
+				[3, 0, 'bullet', 2]
+			]
+		});
+		const g = new Script(plan6, 2, { landmines: false }).start([0, 0], [2, 0]);
+		g.until(0).do({ type: 'correct', by: 'master', reason: 'out of grenades long since', change: { kind: 'ammo', seat: 0, bullets: 3, grenades: 0 } });
+		const ev = g.move(0, [
+			{ a: 'go', dir: 'right' },
+			{ a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'up' }] },
+			{ a: 'if', cond: 'found_bullet', then: [{ a: 'shoot', dir: 'right' }] },
+			{ a: 'if', cond: 'pit', then: [{ a: 'leave', item: 'grenade' }] }
+		]);
+		expect(renderAnswer(ev.filter((e) => e.type !== 'turn' && e.audience.to !== 'master'), 'en')).toEqual([
+			'Fell into a pit, was transported to the next one in the loop, found a treasure and two bullets, no scream is heard, no scream is heard, no luck: you are out of grenades.'
+		]);
+	});
+});
