@@ -17,6 +17,15 @@ describe('the game record', () => {
 		expect(createGame({ plan: { ...plan, rules: 'duel' }, seats: 2, seed: 1 }).ok).toBe(false);
 	});
 
+	test('7.2: handicaps can be given to single players', () => {
+		const g = createGame({ plan, seats: 3, seed: 1, handicaps: { orders: [0, 2], questions: [1] } });
+		if (!g.ok) throw new Error();
+		const ps = initialState(g.value).players;
+		expect(ps.map((p) => [p.extraOrders, p.questions])).toEqual([[0, 1], [2, 0], [0, 0]]);
+		expect(createGame({ plan, seats: 2, seed: 1, handicaps: { orders: [1, 1, 1] } }).ok).toBe(false);
+		expect(createGame({ plan, seats: 2, seed: 1, handicaps: { orders: [-1] } }).ok).toBe(false);
+	});
+
 	test('6.1 / rulings 4: the turn order comes from the seed: the same seed, the same order', () => {
 		const orders = new Set<string>();
 		for (let s = 0; s < 30; s++) {

@@ -17,13 +17,21 @@ export interface Game {
 	seed: string | number;
 	/** Number of players (seats 0 … seats − 1). */
 	seats: number;
+	/** 7.2 handicaps for the weakest players, per seat (overriding `handicapOrders` / `handicapQuestions`). */
+	handicaps?: Handicaps;
 	log: Command[];
+}
+
+export interface Handicaps {
+	orders?: number[];
+	questions?: number[];
 }
 
 export type GameSetupError =
 	| { code: 'seats_invalid' }
 	| { code: 'rules_not_implemented' }
 	| { code: 'plan_invalid' }
+	| { code: 'handicaps_invalid' }
 	| SettingsError;
 
 export const MIN_SEATS = 1;
@@ -35,14 +43,21 @@ export function createGame(opts: {
 	seats: number;
 	seed: string | number;
 	settings?: unknown;
+	handicaps?: Handicaps;
 }): Result<Game, GameSetupError[]> {
 	const { plan, seats, seed } = opts;
+	const h = opts.handicaps;
+	const perSeat = (xs: unknown) =>
+		xs === undefined ||
+		(Array.isArray(xs) && xs.length <= seats && xs.every((n) => Number.isInteger(n) && n >= 0 && n <= 100));
+	if (h !== undefined && (typeof h !== 'object' || h === null || !perSeat(h.orders) || !perSeat(h.questions)))
+		return err([{ code: 'handicaps_invalid' }]);
 	if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) return err([{ code: 'seats_invalid' }]);
 	if (!plan || !Array.isArray(plan.cells) || !Array.isArray(plan.items)) return err([{ code: 'plan_invalid' }]);
 	if (!ruleSystem(plan.rules).ok) return err([{ code: 'rules_not_implemented' }]);
 	const s = resolveSettings(plan, seats, opts.settings);
 	if (!s.ok) return err(s.error);
-	return ok({ plan, settings: s.value, seed, seats, log: [] });
+	return ok(h ? { plan, settings: s.value, seed, seats, handicaps: h, log: [] } : { plan, settings: s.value, seed, seats, log: [] });
 }
 
 /** The state before the first command: players unplaced, turn order drawn from the seed (6.1). */
@@ -83,8 +98,8 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			grenades: load.grenades,
 			carry: load.landmine ? { k: 'landmine' } : null,
 			reorders: settings.reorders,
-			extraOrders: settings.handicapOrders,
-			questions: settings.handicapQuestions,
+			extraOrders: game.handicaps?.orders?.[seat] ?? settings.handicapOrders,
+			questions: game.handicaps?.questions?.[seat] ?? settings.handicapQuestions,
 			breaks: 0,
 			pendingOrder: false,
 			hitNotice: false,
