@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = [
+	'/usr/bin/chromium',
+	'/usr/bin/chromium-browser',
+	'/usr/bin/google-chrome',
+	'/usr/bin/google-chrome-stable'
+];
+
+/** Finds a Chromium to drive: `CHROMIUM_PATH`, then the usual Debian paths. Never skips. */
+export function findChromium(): string {
+	const fromEnv = process.env.CHROMIUM_PATH;
+	if (fromEnv) {
+		if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH points to ${fromEnv}, which does not exist.`);
+		return fromEnv;
+	}
+	const found = CANDIDATES.find((path) => existsSync(path));
+	if (!found) {
+		throw new Error(
+			'No Chromium found for the end-to-end tests. Install Debian\'s: `apt-get install -y chromium`, ' +
+				'or set CHROMIUM_PATH to a Chromium or Chrome binary.'
+		);
+	}
+	return found;
+}
+
+/**
+ * Flags for a closed network: without the background-networking ones Chromium keeps
+ * trying to reach Google's hosts. Loopback peer connections let WebRTC tests connect.
+ */
+export const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--allow-loopback-in-peer-connection'
+];
