@@ -1,8 +1,77 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 
+/** The colour of the icon's ground (static/icon.svg): browser chrome and splash screen. */
+const THEME_COLOUR = '#1d4a3e';
+
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [
+		sveltekit(),
+		SvelteKitPWA({
+			strategies: 'generateSW',
+			// A new version is offered by a toast (src/lib/ui/UpdateToast.svelte), never forced.
+			registerType: 'prompt',
+			injectRegister: false,
+			// Absolute, so a deep link (/play/…) registers /sw.js and not /play/sw.js.
+			base: '/',
+			scope: '/',
+			manifest: {
+				id: '/',
+				name: 'Labyrinth GM',
+				short_name: 'Labyrinth',
+				description:
+					'The game master for Labyrinth, the pen-and-paper game: a tablet adjudicates, players join from their phones. Works offline.',
+				lang: 'en',
+				start_url: '/',
+				scope: '/',
+				display: 'standalone',
+				orientation: 'any',
+				theme_color: THEME_COLOUR,
+				background_color: THEME_COLOUR,
+				categories: ['games', 'entertainment'],
+				icons: [
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+					{ src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' }
+				],
+				// Taken of the real app by scripts/screenshots.js.
+				screenshots: [
+					{
+						src: '/screenshots/home-narrow.png',
+						sizes: '780x1688',
+						type: 'image/png',
+						form_factor: 'narrow',
+						label: 'Labyrinth GM on a phone'
+					},
+					{
+						src: '/screenshots/home-wide.png',
+						sizes: '2360x1640',
+						type: 'image/png',
+						form_factor: 'wide',
+						label: 'Labyrinth GM on a tablet'
+					}
+				]
+			},
+			workbox: {
+				// Everything the app needs; the screenshots serve only the install prompt.
+				globPatterns: [
+					'client/**/*.{js,css,ico,png,svg,webp,woff,woff2,webmanifest,json}',
+					'prerendered/**/*.{html,json}'
+				],
+				globIgnores: ['client/screenshots/**'],
+				// Any navigation (a deep link, a reload with no network) gets the app shell.
+				navigateFallback: '/',
+				navigateFallbackDenylist: [/^\/peerjs/],
+				// The first install takes the open page at once; later versions wait for the prompt.
+				clientsClaim: true,
+				skipWaiting: false,
+				cleanupOutdatedCaches: true
+			},
+			devOptions: { enabled: false }
+		})
+	],
 	test: {
 		projects: [
 			{

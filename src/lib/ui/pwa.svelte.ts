@@ -1,0 +1,62 @@
+/**
+ * The service worker's life as reactive state, for the update toast.
+ * Prompt mode: a new version installs in the background and waits; the player decides when
+ * to reload (never in the middle of a game). The first install takes the page at once
+ * (clientsClaim in vite.config.ts), so the app works offline after one visit.
+ */
+
+/** How often an open app asks the server for a new version (only while online). */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+class PwaStatus {
+	#needRefresh = $state(false);
+	#offlineReady = $state(false);
+	#update: ((reloadPage?: boolean) => Promise<void>) | undefined;
+	#started = false;
+
+	/** A new version is installed and waiting for the player's go-ahead. */
+	get needRefresh(): boolean {
+		return this.#needRefresh;
+	}
+
+	/** The app has just been cached for offline use (first install). */
+	get offlineReady(): boolean {
+		return this.#offlineReady;
+	}
+
+	async register(): Promise<void> {
+		if (this.#started || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+		this.#started = true;
+		const { registerSW } = await import('virtual:pwa-register');
+		this.#update = registerSW({
+			immediate: true,
+			onNeedRefresh: () => {
+				this.#needRefresh = true;
+			},
+			onOfflineReady: () => {
+				this.#offlineReady = true;
+			},
+			onRegisteredSW: (_url, registration) => {
+				if (!registration) return;
+				setInterval(() => {
+					if (navigator.onLine) void registration.update();
+				}, UPDATE_CHECK_MS);
+			}
+		});
+	}
+
+	/** Activates the waiting version and reloads: only ever on the player's tap. */
+	reload(): void {
+		void this.#update?.(true);
+	}
+
+	dismissUpdate(): void {
+		this.#needRefresh = false;
+	}
+
+	dismissOfflineReady(): void {
+		this.#offlineReady = false;
+	}
+}
+
+export const pwa = new PwaStatus();
