@@ -6,14 +6,15 @@
 import { getLocale, overwriteGetLocale, setLocale } from '../paraglide/runtime.js';
 import { isAppLocale, type AppLocale } from './locale';
 
-const initial = getLocale();
-let current = $state<AppLocale>(isAppLocale(initial) ? initial : 'en');
+const detected = getLocale();
+const initial: AppLocale = isAppLocale(detected) ? detected : 'en';
+let current = $state<AppLocale>(initial);
 overwriteGetLocale(() => current);
 
 function applyToDocument(locale: AppLocale): void {
 	if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
-applyToDocument(current);
+applyToDocument(initial);
 
 export const locale = {
 	get current(): AppLocale {
