@@ -25,6 +25,8 @@ export interface ContextOptions {
 	device?: ViewportName;
 	colorScheme?: 'light' | 'dark';
 	locale?: string;
+	/** Another server than the shared one (for tests that stop their own server). */
+	baseURL?: string;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -32,7 +34,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 		...VIEWPORTS[options.device ?? 'phone'],
 		colorScheme: options.colorScheme ?? 'light',
 		locale: options.locale ?? 'en-US',
-		baseURL: baseURL(),
+		baseURL: options.baseURL ?? baseURL(),
 		serviceWorkers: 'allow'
 	});
 }
@@ -47,4 +49,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 	const path = `${SCREENSHOT_DIR}/${name}.png`;
 	await page.screenshot({ path, fullPage: false });
 	return path;
+}
+
+/** A new context and page at `path`, waiting for the page's load event. */
+export async function openPage(
+	browser: Browser,
+	path: string,
+	options: ContextOptions = {}
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await newContext(browser, options);
+	const page = await context.newPage();
+	await page.goto(path);
+	return { context, page };
 }
