@@ -27,6 +27,16 @@ describe('4.7 encephalitis', () => {
 		g.until(0).move(0, [{ a: 'go', dir: 'down' }]);
 		expect(g.p(0).infectedLeft).toBe(2);
 	});
+	test('4.7: infected on arrival, the countdown starts with the next move', () => {
+		const g = new Script(ePlan(), 3, { landmines: false, movesToHeal: 3 }).start([0, 0], [2, 0], [3, 1]);
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }]); // wakes the mite
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }]); // leaves in time
+		g.until(1).move(1, [{ a: 'go', dir: 'left' }]); // the cell is contagious by now
+		expect(g.last.find((e) => e.type === 'infected')).toMatchObject({ moves: 3 });
+		expect(g.p(1).infectedLeft).toBe(3);
+		g.until(1).move(1, [{ a: 'go', dir: 'down' }]);
+		expect(g.p(1).infectedLeft).toBe(2);
+	});
 	test('4.7: an infected player who reaches a hospital in time is healed and becomes immune; then the cell is land to him', () => {
 		const g = new Script(ePlan(), 2, { landmines: false, movesToHeal: 3 }).start([0, 0], [3, 1]);
 		g.until(0).move(0, [{ a: 'go', dir: 'right' }]);

@@ -403,6 +403,7 @@ export const classic: RuleSystem = {
 		d.aud = cmd.dark || cmd.semiDark ? { to: 'master' } : { to: 'all' };
 		d.noRestock = !!cmd.noRestock;
 		const startCell = p0.cell;
+		const infectedBefore = p0.health === 'infected';
 		const changedBefore = d.changed;
 		let out: MoveOutcome | null = null;
 		for (const a of actions) {
@@ -424,7 +425,8 @@ export const classic: RuleSystem = {
 			// 4.7 staying on a contagious cell (e.g. the mite's waker who did not leave).
 			if (!p.immune && p.health !== 'infected' && contagious(d, p.cell)) d.sys.infect(d, seat);
 			const q = d.p(seat);
-			if (q.status === 'in' && q.health === 'infected' && q.infectedLeft !== null && out.moved) {
+			// 4.7 the countdown runs on the moves after the one that infected him.
+			if (q.status === 'in' && q.health === 'infected' && infectedBefore && q.infectedLeft !== null && out.moved) {
 				const left = q.infectedLeft - 1;
 				if (left <= 0) {
 					d.say({ type: 'infection_death', seat });
