@@ -60,12 +60,22 @@ describe('4.7 encephalitis', () => {
 		expect(g.state.items[g.cell(1, 1)]).toContainEqual({ k: 'corpse', seat: 0, contagious: true });
 		expect(g.state.result).toMatchObject({ kind: 'win', seat: 1 });
 	});
-	test('4.7: a wounded player who becomes infected dies', () => {
+	test('4.7 / 5.5: a bullet is fatal for an infected player; his corpse is contagious', () => {
 		const g = new Script(ePlan(), 3, { landmines: false }).start([0, 0], [2, 0], [1, 1]);
 		g.until(1).move(1, [{ a: 'go', dir: 'left' }]); // wakes the mite at (1,0)
 		g.until(1).move(1, [{ a: 'go', dir: 'up' }]); // stays → infected
 		expect(g.p(1).health).toBe('infected');
 		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
+		expect(g.p(1).status).toBe('dead');
+		expect(g.state.items[g.cell(1, 0)]).toContainEqual({ k: 'corpse', seat: 1, contagious: true });
+	});
+	test('4.7 / 5.6: a wounded player who becomes infected dies and leaves a contagious corpse', () => {
+		const g = new Script(ePlan(), 3, { landmines: false }).start([0, 0], [2, 0], [3, 1]);
+		g.until(1).move(1, [{ a: 'go', dir: 'left' }]); // wakes the mite at (1,0)
+		g.until(1).move(1, [{ a: 'go', dir: 'right' }]); // leaves in time
+		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }]);
+		expect(g.p(1).health).toBe('wounded');
+		g.until(1).move(1, [{ a: 'go', dir: 'left' }]);
 		expect(g.p(1).status).toBe('dead');
 		expect(g.state.items[g.cell(1, 0)]).toContainEqual({ k: 'corpse', seat: 1, contagious: true });
 	});

@@ -681,7 +681,9 @@ export const classic: RuleSystem = {
 		const p = d.p(seat);
 		if (p.status !== 'in' || p.immune || p.health === 'infected') return;
 		if (p.health === 'wounded') {
+			// 4.7 infection is fatal for the wounded; he died infected: his corpse is contagious (5.6).
 			d.say({ type: 'infected', seat, moves: null });
+			d.update(seat, { health: 'infected' });
 			d.sys.kill(d, seat);
 			return;
 		}
