@@ -73,6 +73,15 @@ describe('4.2 hospital, 4.3 weaponry', () => {
 		g2.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
 		expect(g2.types()[0]).toBe('scream');
 	});
+	test('4.3: one can shoot towards a weaponry: a player inside is hit, one behind it is not', () => {
+		const plan = buildPlan(['LWL'], { items: [[0, 0, 'treasure', true]] });
+		const g = new Script(plan, 2).start([0, 0], [1, 0]);
+		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
+		expect(g.types()[0]).toBe('scream');
+		const h = new Script(plan, 2).start([0, 0], [2, 0]);
+		h.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
+		expect(h.types()[0]).toBe('no_scream');
+	});
 	test('4.3: walking into a weaponry restocks to 3 and 3', () => {
 		const g = new Script(base(), 2).start([3, 1], [0, 0]);
 		g.until(0).move(0, [{ a: 'grenade', dir: 'left' }, { a: 'shoot', dir: 'down' }, { a: 'go', dir: 'up' }]);

@@ -220,14 +220,17 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 					cur = d.board.nb[cur * 4 + di]!;
 					steps++;
 					if (s.shootingRange !== null && steps > s.shootingRange) break;
-					if (d.sys.bulletStops(d, cur)) break;
-					if (d.board.kind[cur] === K_HOSPITAL) continue;
-					const there = d.at(cur);
-					if (there.length) {
-						victims = there;
-						stopCell = cur;
-						break;
+					// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
+					// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
+					if (d.board.kind[cur] !== K_HOSPITAL) {
+						const there = d.at(cur);
+						if (there.length) {
+							victims = there;
+							stopCell = cur;
+							break;
+						}
 					}
+					if (d.sys.bulletStops(d, cur)) break;
 				}
 			}
 			if (s.namedTarget) victims = victims.filter((q) => q.seat === a.target);
