@@ -19,6 +19,6 @@ export * from './game/types';
 export { apply, applyWith, currentSeat } from './game/apply';
 export { createGame, initialState, replay, play, eventLog, MIN_SEATS, MAX_SEATS, type Game, type GameSetupError, type Handicaps } from './game/game';
 export { viewFor, masterView, visibleTo, type SeatView } from './game/view';
-export { randomLegalCommand } from './game/random-command';
+export { randomLegalCommand, type RandomCommandOptions } from './game/random-command';
 export { compileBoard, kindOf, type Board } from './game/board';
 export { ruleSystem, classic, type RuleSystem, type MoveOutcome } from './rules/index';
