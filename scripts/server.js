@@ -73,6 +73,7 @@ export function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', a
 		server.listen(port, host, () => {
 			const address = server.address();
 			const actualPort = typeof address === 'object' && address ? address.port : port;
+			/** @type {Promise<void> | undefined} */
 			let closing;
 			resolveStart({
 				port: actualPort,
@@ -80,7 +81,7 @@ export function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', a
 				close: () =>
 					(closing ??= new Promise((done) => {
 						server.closeAllConnections();
-						server.close(() => done());
+						server.close(() => done(undefined));
 					}))
 			});
 		});

@@ -1,33 +1,9 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it
 // on every interface and prints the addresses (and a QR code of the LAN one for phones).
-import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { join, resolve } from 'node:path';
 import QRCode from 'qrcode';
-import { BUILD_DIR, startServer } from './server.js';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const SOURCES = ['src', 'static', 'messages', 'svelte.config.js', 'vite.config.ts', 'package.json'];
-
-function newestMtime(path) {
-	if (!existsSync(path)) return 0;
-	const stat = statSync(path);
-	if (!stat.isDirectory()) return stat.mtimeMs;
-	let newest = stat.mtimeMs;
-	for (const entry of readdirSync(path)) {
-		if (entry === 'paraglide') continue; // generated
-		newest = Math.max(newest, newestMtime(join(path, entry)));
-	}
-	return newest;
-}
-
-function needsBuild() {
-	const index = join(BUILD_DIR, 'index.html');
-	if (!existsSync(index)) return true;
-	const built = statSync(index).mtimeMs;
-	return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
-}
+import { ensureBuild } from './lib/build.js';
+import { startServer } from './server.js';
 
 function lanAddresses() {
 	return Object.values(networkInterfaces())
@@ -36,10 +12,7 @@ function lanAddresses() {
 		.map((net) => net.address);
 }
 
-if (needsBuild()) {
-	console.log('Building the app…');
-	execSync('npm run build', { cwd: ROOT, stdio: 'inherit' });
-}
+ensureBuild();
 
 const port = Number(process.env.PORT ?? 4173);
 await startServer({ port, host: process.env.HOST ?? '0.0.0.0' });

@@ -4,6 +4,7 @@
  * to reload (never in the middle of a game). The first install takes the page at once
  * (clientsClaim in vite.config.ts), so the app works offline after one visit.
  */
+import { registerSW } from 'virtual:pwa-register';
 
 /** How often an open app asks the server for a new version (only while online). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -24,10 +25,9 @@ class PwaStatus {
 		return this.#offlineReady;
 	}
 
-	async register(): Promise<void> {
+	register(): void {
 		if (this.#started || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
 		this.#started = true;
-		const { registerSW } = await import('virtual:pwa-register');
 		this.#update = registerSW({
 			immediate: true,
 			onNeedRefresh: () => {

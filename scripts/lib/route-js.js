@@ -1,0 +1,107 @@
+// "How much JavaScript does a phone download to open route X?" — read from the build:
+// the entry scripts the HTML shell loads, plus the route's nodes (layouts, page and error
+// pages; SvelteKit's route dictionary says which), plus everything those import statically,
+// from Vite's chunk manifest. Dynamic imports are loaded later, on demand, and not counted —
+// except those of the root layout, which runs at every start-up (it loads workbox-window
+// to register the service worker). tests/e2e/bundle.e2e.ts checks this against Chromium.
+//   routeJs('/')      → { route, files, bytes, gzipBytes }
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BUILD_DIR, KIT_OUTPUT } from './build.js';
+
+/**
+ * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean }} Chunk
+ * @typedef {{ route: string, files: string[], bytes: number, gzipBytes: number }} RouteJs
+ */
+
+/** @param {string} path */
+const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
+
+/**
+ * The scripts the HTML shell itself loads (modulepreload links and the boot script's imports).
+ * @param {string} buildDir
+ */
+function shellScripts(buildDir) {
+	const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
+	const files = new Set();
+	for (const [link] of html.matchAll(/<link\b[^>]*>/g)) {
+		const href = /\bhref="([^"]+)"/.exec(link)?.[1];
+		if (href && /\brel="modulepreload"/.test(link)) files.add(href);
+	}
+	for (const match of html.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) files.add(match[1]);
+	return [...files].map((href) => href.replace(/^(\.\/|\/)+/, ''));
+}
+
+/**
+ * SvelteKit's client route dictionary: route id → [leaf node, layout nodes?, error nodes?].
+ * @param {string} kitOutput
+ */
+function routeDictionary(kitOutput) {
+	const app = readFileSync(join(kitOutput, 'generated', 'client-optimized', 'app.js'), 'utf8');
+	const literal = /export const dictionary = (\{[\s\S]*?\});/.exec(app)?.[1];
+	if (!literal) throw new Error('no route dictionary in .svelte-kit/generated/client-optimized/app.js');
+	// `~n` marks a node with a server load (ones' complement); the node is n either way
+	/** @type {Record<string, [number, number[]?, number[]?]>} */
+	const dictionary = JSON.parse(literal.replace(/~(\d+)/g, '$1').replace(/,\s*([\]}])/g, '$1'));
+	return dictionary;
+}
+
+/**
+ * The JavaScript downloaded to open `route` (a route id such as '/' or '/play').
+ * @param {string} route
+ * @param {{ buildDir?: string, kitOutput?: string }} [options]
+ * @returns {RouteJs}
+ */
+export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT } = {}) {
+	/** @type {Record<string, Chunk>} */
+	const manifest = readJson(join(kitOutput, 'output', 'client', '.vite', 'manifest.json'));
+	const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+	const entry = routeDictionary(kitOutput)[route];
+	if (!entry) throw new Error(`no route ${route} in the build`);
+	// the client loads the root layout (0) and the layouts, the page, and (in advance) the
+	// root error page (1) and the route's error pages
+	const [leaf, layouts = [], errors = []] = entry;
+	const nodes = [0, ...layouts, leaf, 1, ...errors]
+		.filter((n) => typeof n === 'number')
+		.map((n) => `.svelte-kit/generated/client-optimized/nodes/${n}.js`);
+
+	/** @type {Set<string>} */
+	const keys = new Set();
+	/** @param {string} key */
+	const visit = (key) => {
+		if (keys.has(key)) return;
+		const chunk = manifest[key];
+		if (!chunk) throw new Error(`chunk ${key} is not in the Vite manifest`);
+		keys.add(key);
+		for (const imported of chunk.imports ?? []) visit(imported);
+	};
+	for (const file of shellScripts(buildDir)) {
+		const key = byFile.get(file);
+		if (!key) throw new Error(`${file} (loaded by index.html) is not in the Vite manifest`);
+		visit(key);
+	}
+	for (const node of nodes) visit(node);
+	// the root layout's own dynamic imports (not the route nodes the app entry imports)
+	const rootLayout = new Set();
+	/** @param {string} key */
+	const visitRoot = (key) => {
+		if (rootLayout.has(key)) return;
+		rootLayout.add(key);
+		for (const imported of manifest[key]?.imports ?? []) visitRoot(imported);
+	};
+	visitRoot(nodes[0] ?? '');
+	for (const key of rootLayout) {
+		for (const lazy of manifest[key]?.dynamicImports ?? []) if (!lazy.includes('/nodes/')) visit(lazy);
+	}
+
+	const files = [...keys].map((key) => manifest[key]?.file ?? key).sort();
+	let bytes = 0;
+	let gzipBytes = 0;
+	for (const file of files) {
+		const content = readFileSync(join(buildDir, file));
+		bytes += content.length;
+		gzipBytes += gzipSync(content, { level: 9 }).length;
+	}
+	return { route, files, bytes, gzipBytes };
+}
