@@ -119,13 +119,13 @@ export function resolveSettings(
 			continue;
 		}
 		const spec: SettingSpec = SETTINGS[k as SettingId];
-		let good = false;
-		if (spec.kind === 'boolean') good = typeof v === 'boolean';
-		else if (spec.kind === 'choice') good = typeof v === 'string' && spec.options.includes(v);
-		else
-			good =
-				(v === null && spec.nullable) ||
-				(typeof v === 'number' && Number.isInteger(v) && v >= spec.min && v <= spec.max);
+		const good =
+			spec.kind === 'boolean'
+				? typeof v === 'boolean'
+				: spec.kind === 'choice'
+					? typeof v === 'string' && spec.options.includes(v)
+					: (v === null && spec.nullable) ||
+						(typeof v === 'number' && Number.isInteger(v) && v >= spec.min && v <= spec.max);
 		if (good) base[k] = v;
 		else errors.push({ code: 'setting_invalid', setting: k });
 	}

@@ -115,7 +115,7 @@ export function contagious(d: Draft, cell: number): boolean {
 
 /** 5.1 / 5.3: a healthy player picks up what he can carry; returns what was taken. */
 export function pickUp(d: Draft, seat: Seat, cell: number): void {
-	let p = d.p(seat);
+	const p = d.p(seat);
 	if (p.health !== 'healthy' || p.status !== 'in') return;
 	const list = d.itemsAt(cell);
 	if (list.length === 0) return;
@@ -145,7 +145,7 @@ export function pickUp(d: Draft, seat: Seat, cell: number): void {
 	}
 	if (bestIdx >= 0 || bullets !== p.bullets || grenades !== p.grenades) {
 		d.setItems(cell, keep);
-		p = d.update(seat, { bullets, grenades, carry });
+		d.update(seat, { bullets, grenades, carry });
 	}
 }
 
@@ -279,16 +279,16 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 			let item: Item;
 			if (a.item === 'bullet') {
 				if (p.bullets <= 0) return 'no_bullets';
-				p = d.update(seat, { bullets: p.bullets - 1 });
+				d.update(seat, { bullets: p.bullets - 1 });
 				item = { k: 'bullet' };
 			} else if (a.item === 'grenade') {
 				if (p.grenades <= 0) return 'no_grenades';
-				p = d.update(seat, { grenades: p.grenades - 1 });
+				d.update(seat, { grenades: p.grenades - 1 });
 				item = { k: 'grenade' };
 			} else {
 				if (!p.carry || p.carry.k !== a.item) return 'no_item';
 				item = carryItem(p.carry);
-				p = d.update(seat, { carry: null });
+				d.update(seat, { carry: null });
 			}
 			const t = throwTarget(d, here, a.dir);
 			if (a.dir === undefined) d.say({ type: 'left_item', seat, item: a.item });
