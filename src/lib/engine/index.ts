@@ -1,6 +1,7 @@
 /** The engine's public API. Pure TypeScript: no svelte, DOM, storage or network. */
 export * from './plan/types';
-export { cellIndex, cellXY, neighbour, OPPOSITE } from './plan/geometry';
+export { cellIndex, cellXY, cellName, parseCellName, neighbour, OPPOSITE } from './plan/geometry';
+export { validatePlan, isValid, PROBLEM_CODES, type Problem, type ProblemCode, type ValidationReport, type ValidateOptions } from './plan/validate';
 export { type Result, ok, err } from './result';
 export { createRng, seedState, type Rng, type RngState } from './random';
 

@@ -3,7 +3,10 @@
  * (the seed's own phrases as templates). The engine only returns codes.
  */
 import { m } from '../paraglide/messages.js';
+import { cellName } from '../engine/plan/geometry';
 import type { Action, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
+
+export { cellName };
 
 export const LOCALES = ['en', 'ru', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -14,19 +17,6 @@ const msgs = m as unknown as Record<string, Msg>;
 function t(key: string, locale: Locale, params: Record<string, unknown> = {}): string {
 	const f = msgs[key];
 	return f ? f(params, { locale }) : key;
-}
-
-/** Paper players' cell names: columns a, b, c…, rows 1, 2, 3… from the top (master only). */
-export function cellName(cell: number, width: number): string {
-	const x = cell % width;
-	const y = Math.floor(cell / width);
-	let col = '';
-	let n = x;
-	do {
-		col = String.fromCharCode(97 + (n % 26)) + col;
-		n = Math.floor(n / 26) - 1;
-	} while (n >= 0);
-	return `${col}${y + 1}`;
 }
 
 const player = (seat: number) => seat + 1;

@@ -30,3 +30,28 @@ export function neighbour(
 	const next = y * plan.width + x;
 	return plan.cells[next] ? next : null;
 }
+
+/** Paper players' cell names: columns a, b, c…, rows 1, 2, 3… from the top ("b3"). */
+export function cellName(cell: number, width: number): string {
+	const x = cell % width;
+	const y = Math.floor(cell / width);
+	let col = '';
+	let n = x;
+	do {
+		col = String.fromCharCode(97 + (n % 26)) + col;
+		n = Math.floor(n / 26) - 1;
+	} while (n >= 0);
+	return `${col}${y + 1}`;
+}
+
+/** The cell a paper name ("b3", "aa12") stands for, or null when the name is not one. */
+export function parseCellName(name: string, width: number, height: number): number | null {
+	const match = /^([a-z]+)([1-9][0-9]*)$/.exec(name.trim().toLowerCase());
+	if (!match) return null;
+	let x = 0;
+	for (const ch of match[1]!) x = x * 26 + (ch.charCodeAt(0) - 96);
+	x -= 1;
+	const y = Number(match[2]) - 1;
+	if (x >= width || y >= height) return null;
+	return y * width + x;
+}
