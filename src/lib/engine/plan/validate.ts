@@ -235,10 +235,16 @@ function checkItems(plan: Plan, board: Board, errors: Problem[], warnings: Probl
  * and by the loop. Exits lead outside and are not part of the graph.
  */
 interface MovementGraph {
-	out: number[][];
+	/** Up to six distinct destinations per cell, at `cell * STRIDE`; `outCount` says how many. */
+	out: Int32Array;
+	outCount: Uint8Array;
+	/** How many movements (the four directions, by the flow, by the loop) take a player on each cell elsewhere. */
+	leaving: Uint8Array;
 	/** Cells a player can stand on after some movement (everything but river sources, in a sound plan). */
 	restable: Uint8Array;
 }
+
+const STRIDE = 6;
 
 function landOn(board: Board, cell: number): number {
 	if (board.kind[cell] === K_PIT && board.pitNext[cell]! >= 0) return board.pitNext[cell]!;
@@ -247,22 +253,31 @@ function landOn(board: Board, cell: number): number {
 }
 
 function movementGraph(board: Board, sides: Uint8Array): MovementGraph {
-	const out: number[][] = Array.from({ length: board.size }, () => []);
+	const out = new Int32Array(board.size * STRIDE);
+	const outCount = new Uint8Array(board.size);
 	const restable = new Uint8Array(board.size);
+	const leaving = new Uint8Array(board.size);
+	const add = (c: number, to: number) => {
+		if (to === c) return;
+		leaving[c]!++;
+		const base = c * STRIDE;
+		for (let k = 0; k < outCount[c]!; k++) if (out[base + k] === to) return;
+		out[base + outCount[c]!] = to;
+		outCount[c]!++;
+		restable[to] = 1;
+	};
 	for (const c of board.cellList) {
-		const targets = new Set<number>();
+		const downstream = board.kind[c] === K_RIVER ? board.flow[c]! : -1;
 		for (let d = 0; d < 4; d++) {
 			const n = board.nb[c * 4 + d]!;
-			if (n >= 0 && sides[c * 4 + d] === 0) targets.add(landOn(board, n));
-			else if (board.kind[c] === K_RIVER && board.flow[c]! >= 0) targets.add(board.flow[c]!);
+			if (n >= 0 && sides[c * 4 + d] === 0) add(c, landOn(board, n));
+			else if (downstream >= 0) add(c, downstream);
 		}
-		if (board.kind[c] === K_RIVER && board.flow[c]! >= 0) targets.add(board.flow[c]!);
-		if (board.kind[c] === K_PIT && board.pitNext[c]! >= 0) targets.add(board.pitNext[c]!);
-		targets.delete(c);
-		out[c] = [...targets];
-		for (const t of targets) restable[t] = 1;
+		// Moving by the flow or by the loop is a way out too (4.4, 4.6).
+		if (downstream >= 0) add(c, downstream);
+		if (board.kind[c] === K_PIT && board.pitNext[c]! >= 0) add(c, board.pitNext[c]!);
 	}
-	return { out, restable };
+	return { out, outCount, leaving, restable };
 }
 
 function checkExits(plan: Plan, board: Board, errors: Problem[], warnings: Problem[], graph: MovementGraph) {
@@ -314,10 +329,9 @@ function components(board: Board, graph: MovementGraph): Int32Array {
 		while (work.length) {
 			const frame = work[work.length - 1]!;
 			const [v, i] = frame;
-			const edges = graph.out[v]!;
-			if (i < edges.length) {
+			if (i < graph.outCount[v]!) {
 				frame[1]++;
-				const w = edges[i]!;
+				const w = graph.out[v * STRIDE + i]!;
 				if (index[w] === -1) {
 					index[w] = low[w] = counter++;
 					stack.push(w);
@@ -345,8 +359,8 @@ function components(board: Board, graph: MovementGraph): Int32Array {
 	return comp;
 }
 
-function checkConnected(board: Board, graph: MovementGraph, errors: Problem[]) {
-	// 8, mandatory 5: every cell but river sources reachable from every other without grenades.
+/** Groups of cells (river sources aside) that cannot all reach each other, largest first. */
+function reachGroups(board: Board, graph: MovementGraph): number[][] {
 	const comp = components(board, graph);
 	const members = new Map<number, number[]>();
 	for (const c of board.cellList) {
@@ -355,17 +369,27 @@ function checkConnected(board: Board, graph: MovementGraph, errors: Problem[]) {
 		list.push(c);
 		members.set(comp[c]!, list);
 	}
-	if (members.size <= 1) return;
-	const groups = [...members.values()].sort((a, b) => b.length - a.length || a[0]! - b[0]!);
-	for (const group of groups.slice(1)) errors.push({ code: 'not_connected', cells: group, params: { count: group.length } });
+	return [...members.values()].sort((a, b) => b.length - a.length || a[0]! - b[0]!);
+}
+
+function checkConnected(board: Board, graph: MovementGraph, errors: Problem[]) {
+	// 8, mandatory 5: every cell but river sources reachable from every other without grenades.
+	for (const group of reachGroups(board, graph).slice(1)) errors.push({ code: 'not_connected', cells: group, params: { count: group.length } });
+}
+
+/** 8, mandatory 5 alone: the cells cut off from the largest group (empty when all connect). */
+export function cutOffCells(plan: Plan): number[] {
+	const { board, sides } = compileBoard(plan);
+	return reachGroups(board, movementGraph(board, sides)).slice(1).flat();
 }
 
 function checkAttractors(board: Board, graph: MovementGraph, warnings: Problem[]) {
-	// 8, recommendation 4: a cell entered from several others with at most one way out.
-	const incoming = new Uint8Array(board.size);
-	for (const c of board.cellList) for (const t of graph.out[c]!) if (incoming[t]! < 255) incoming[t]!++;
+	// 8, recommendation 4: easy to get into (from two or more cells), hard to get out of (at most one
+	// movement leads away) — the seed's delta among incoming rivers and a wall.
+	const incoming = new Uint16Array(board.size);
+	for (const c of board.cellList) for (let k = 0; k < graph.outCount[c]!; k++) incoming[graph.out[c * STRIDE + k]!]!++;
 	for (const c of board.cellList) {
-		if (graph.out[c]!.length <= 1 && incoming[c]! >= 2) warnings.push({ code: 'strong_attractor', cells: [c], params: { ways_out: graph.out[c]!.length } });
+		if (graph.leaving[c]! <= 1 && incoming[c]! >= 2) warnings.push({ code: 'strong_attractor', cells: [c], params: { ways_out: graph.leaving[c]! } });
 	}
 }
 
