@@ -8,7 +8,7 @@
  */
 import { createRng, type Rng } from '../random';
 import { neighbour, OPPOSITE } from './geometry';
-import { DIRECTIONS, type Cell, type Direction, type Exit, type InnerWall, type PlacedItem, type Plan } from './types';
+import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan } from './types';
 import { cutOffCells, validatePlan, type ProblemCode } from './validate';
 
 export const SHAPES = ['rectangle', 'no-corners', 'L', 'cross'] as const;

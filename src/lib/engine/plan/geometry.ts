@@ -31,17 +31,20 @@ export function neighbour(
 	return plan.cells[next] ? next : null;
 }
 
-/** Paper players' cell names: columns a, b, c…, rows 1, 2, 3… from the top ("b3"). */
-export function cellName(cell: number, width: number): string {
-	const x = cell % width;
-	const y = Math.floor(cell / width);
+/** Paper players' column names: a, b, … z, aa, ab, … */
+export function columnName(x: number): string {
 	let col = '';
 	let n = x;
 	do {
 		col = String.fromCharCode(97 + (n % 26)) + col;
 		n = Math.floor(n / 26) - 1;
 	} while (n >= 0);
-	return `${col}${y + 1}`;
+	return col;
+}
+
+/** Paper players' cell names: columns a, b, c…, rows 1, 2, 3… from the top ("b3"). */
+export function cellName(cell: number, width: number): string {
+	return `${columnName(cell % width)}${Math.floor(cell / width) + 1}`;
 }
 
 /** The cell a paper name ("b3", "aa12") stands for, or null when the name is not one. */
