@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPlan } from '../lib/engine/game/testing';
+import { serializePlan } from '../lib/engine/plan/format-json';
 import { createGame, initialState } from '../lib/engine/game/game';
 
 const plan = buildPlan(['LLH'], { exits: [[0, 0, 'left', true]], items: [[0, 0, 'treasure', true]] });
@@ -28,7 +29,7 @@ describe('CLI referee', () => {
 	test('scripts a short game through stdin/stdout as JSON lines (3.2 carrying the true treasure out wins)', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'referee-'));
 		const file = join(dir, 'plan.json');
-		writeFileSync(file, JSON.stringify(plan));
+		writeFileSync(file, serializePlan(plan));
 		const lines = [
 			{ type: 'choose_start', by: 0, cell: 1 },
 			{ type: 'choose_start', by: 1, cell: 2 },

@@ -12,14 +12,10 @@ import { pathToFileURL } from 'node:url';
 import { apply } from '../lib/engine/game/apply';
 import { createGame, initialState } from '../lib/engine/game/game';
 import type { Command, GameEvent } from '../lib/engine/game/types';
-import type { Plan } from '../lib/engine/plan/types';
 import { LOCALES, renderEvent, type Locale } from '../lib/i18n/events';
+import { readPlan, type CliIO } from './io';
 
-export interface RefereeIO {
-	input: NodeJS.ReadableStream;
-	write(line: string): void;
-	error(line: string): void;
-}
+export type RefereeIO = CliIO;
 
 type Args = { plan?: string; players: number; lang: Locale; settings?: string; seed: string };
 
@@ -43,44 +39,14 @@ function parseArgs(argv: string[]): Args | string {
 	return a;
 }
 
-/** Read a plan file: the versioned JSON format when its parser is present, else the plain plan model. */
-async function loadPlan(path: string): Promise<Plan | string> {
-	let text: string;
-	try {
-		text = path === '-' ? '' : readFileSync(path, 'utf8');
-	} catch (e) {
-		return `cannot read ${path}: ${(e as Error).message}`;
-	}
-	const formatModule = '../lib/engine/plan/format-json.ts';
-	const mod = (await import(formatModule).catch(() => null)) as {
-		parsePlanJson?: (t: string) => { ok: boolean; value?: Plan; error?: unknown };
-	} | null;
-	let raw: unknown;
-	try {
-		raw = JSON.parse(text);
-	} catch {
-		raw = undefined;
-	}
-	if (mod?.parsePlanJson && !(raw && typeof raw === 'object' && Array.isArray((raw as Plan).cells) && !('format' in raw))) {
-		const r = mod.parsePlanJson(text);
-		if (r.ok && r.value) return r.value;
-		return `invalid plan ${path}: ${JSON.stringify(r.error)}`;
-	}
-	if (raw && typeof raw === 'object' && Array.isArray((raw as Plan).cells)) return raw as Plan;
-	return `invalid plan ${path}: not a plan JSON`;
-}
-
 export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 	const args = parseArgs(argv);
 	if (typeof args === 'string') {
 		io.error(args);
 		return 2;
 	}
-	const plan = await loadPlan(args.plan!);
-	if (typeof plan === 'string') {
-		io.error(plan);
-		return 1;
-	}
+	const plan = await readPlan(args.plan!, io, args.lang);
+	if (!plan) return 1;
 	let settings: unknown = undefined;
 	if (args.settings) {
 		try {

@@ -1,5 +1,6 @@
-/** Text for the plan validator's problems, from the paraglide `problem_*` keys. */
+/** Text for the plan validator's problems and plan-file issues (paraglide `problem_*`, `format_*` keys). */
 import { m } from '../paraglide/messages.js';
+import type { FormatIssue } from '../engine/plan/format-json';
 import type { Problem } from '../engine/plan/validate';
 import type { Locale } from './events';
 
@@ -9,4 +10,10 @@ const msgs = m as unknown as Record<string, Msg>;
 export function renderProblem(problem: Problem, locale: Locale): string {
 	const message = msgs[`problem_${problem.code}`];
 	return message ? message(problem.params ?? {}, { locale }) : problem.code;
+}
+
+/** Text for a plan file that could not be read (JSON or text picture). */
+export function renderFormatIssue(issue: FormatIssue, locale: Locale): string {
+	const message = msgs[`format_${issue.code}`];
+	return message ? message({ path: issue.path || '—', found: issue.found ?? '—' }, { locale }) : issue.code;
 }

@@ -14,7 +14,7 @@ export const PLAN_FORMAT_VERSION = 1;
 /** Files larger than this are refused before parsing (a 100x100 plan is far smaller). */
 export const MAX_PLAN_FILE_BYTES = 2_000_000;
 
-export const FORMAT_ISSUE_CODES = ['too_large', 'not_json', 'not_a_plan', 'unsupported_version', 'invalid_value', 'unknown_cell', 'size_mismatch'] as const;
+export const FORMAT_ISSUE_CODES = ['too_large', 'not_json', 'not_a_plan', 'unsupported_version', 'invalid_value', 'missing_value', 'unknown_cell', 'size_mismatch'] as const;
 export type FormatIssueCode = (typeof FORMAT_ISSUE_CODES)[number];
 
 export interface FormatIssue {
@@ -80,11 +80,10 @@ export function planFromData(data: unknown): Result<Plan, FormatIssue[]> {
 	const parsed = v.safeParse(FileSchema, data);
 	if (!parsed.success) {
 		return err(
-			parsed.issues.slice(0, 20).map((issue) => ({
-				code: 'invalid_value' as const,
-				path: v.getDotPath(issue) ?? '',
-				found: shorten(issue.input)
-			}))
+			parsed.issues.slice(0, 20).map((issue): FormatIssue => {
+				const path = v.getDotPath(issue) ?? '';
+				return issue.input === undefined ? { code: 'missing_value', path } : { code: 'invalid_value', path, found: shorten(issue.input) };
+			})
 		);
 	}
 	return fromFile(parsed.output);

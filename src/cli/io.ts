@@ -1,0 +1,58 @@
+/** What the CLI's subcommands share: their IO, reading plan files and the --lang option. */
+import { readFileSync } from 'node:fs';
+import { parsePlanAny } from '../lib/engine/plan/format-text';
+import type { Plan } from '../lib/engine/plan/types';
+import { LOCALES, type Locale } from '../lib/i18n/events';
+import { renderFormatIssue } from '../lib/i18n/problems';
+import { m } from '../lib/paraglide/messages.js';
+
+export interface CliIO {
+	input: NodeJS.ReadableStream;
+	write(line: string): void;
+	error(line: string): void;
+}
+
+/** A subcommand: resolves to the process exit code (0 fine, 1 the input is wrong, 2 the arguments are). */
+export type Command = (argv: string[], io: CliIO) => Promise<number>;
+
+export async function readText(path: string, io: CliIO): Promise<string> {
+	if (path !== '-') return readFileSync(path, 'utf8');
+	const chunks: Buffer[] = [];
+	for await (const chunk of io.input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a plan in either format (`-` is stdin), or prints why not. */
+export async function readPlan(path: string, io: CliIO, locale: Locale): Promise<Plan | null> {
+	let text: string;
+	try {
+		text = await readText(path, io);
+	} catch (e) {
+		io.error(m.cli_cannot_read({ path, reason: (e as Error).message }, { locale }));
+		return null;
+	}
+	const result = parsePlanAny(text);
+	if (result.ok) return result.value;
+	for (const issue of result.error) io.error(`${path}: ${renderFormatIssue(issue, locale)}`);
+	return null;
+}
+
+/** Splits `--name value` options from positional arguments; flags listed in `flags` take no value. */
+export function parseOptions(argv: string[], flags: readonly string[] = []): { positional: string[]; options: Map<string, string> } {
+	const positional: string[] = [];
+	const options = new Map<string, string>();
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i]!;
+		if (arg.startsWith('--') || (arg.startsWith('-') && arg.length === 2)) {
+			const [name, inline] = arg.replace(/^-+/, '').split('=', 2) as [string, string | undefined];
+			if (flags.includes(name)) options.set(name, 'true');
+			else options.set(name, inline ?? argv[++i] ?? '');
+		} else positional.push(arg);
+	}
+	return { positional, options };
+}
+
+export function localeOption(options: Map<string, string>): Locale | null {
+	const lang = options.get('lang') ?? 'en';
+	return (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : null;
+}

@@ -1,0 +1,147 @@
+/**
+ * `labyrinth <command> …`: one registry of subcommands (docs/cli.md).
+ * Runs under tsx from bin/labyrinth.js: relative imports only.
+ */
+import { writeFileSync } from 'node:fs';
+import { serializePlan } from '../lib/engine/plan/format-json';
+import { renderPlanText } from '../lib/engine/plan/format-text';
+import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
+import { cellName } from '../lib/engine/plan/geometry';
+import type { Plan } from '../lib/engine/plan/types';
+import { validatePlan, type Problem } from '../lib/engine/plan/validate';
+import type { Locale } from '../lib/i18n/events';
+import { renderProblem } from '../lib/i18n/problems';
+import { m } from '../lib/paraglide/messages.js';
+import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
+import { referee } from './referee';
+
+const USAGE = `usage: labyrinth <command> [options]
+
+  validate <plan> [--players N] [--lang en|ru|uk]   check a plan; exit 1 on errors
+  render <plan>                                      print the plan's text picture
+  convert <plan> [--to json|text] [-o file]          JSON <-> text picture ('-' reads stdin)
+  generate --width W --height H [--seed S] [--shape ${SHAPES.join('|')}] [counts…]
+                                                     print a generated valid plan (JSON)
+  referee <plan> [--players N] [--seed S] [--lang …] [--settings file]
+                                                     referee a game: commands in, events out (JSON lines)
+
+See docs/cli.md.`;
+
+const GENERATOR_COUNTS = [
+	'weaponries',
+	'hospitals',
+	'pits',
+	'pitLoops',
+	'rivers',
+	'riverLength',
+	'encephalitis',
+	'fakeTreasures',
+	'exitsOpen',
+	'exitsClosed',
+	'wallDensity',
+	'bullets',
+	'grenades',
+	'landmines'
+] as const;
+
+function describeProblem(problem: Problem, plan: Plan, locale: Locale): string {
+	const cells = [...(problem.cells ?? []), ...(problem.sides ?? []).map((s) => s.cell)];
+	const where = [...new Set(cells)].filter((c) => c >= 0).map((c) => cellName(c, plan.width));
+	const sides = (problem.sides ?? []).map((s) => `${cellName(s.cell, plan.width)} ${s.dir}`);
+	const at = sides.length ? sides.join(', ') : where.join(', ');
+	return `  ${renderProblem(problem, locale)}${at ? ` (${m.cli_at_cells({ cells: at }, { locale })})` : ''}`;
+}
+
+const validate: Command = async (argv, io) => {
+	const { positional, options } = parseOptions(argv);
+	const locale = localeOption(options);
+	if (!locale || positional.length !== 1) return usage(io);
+	const plan = await readPlan(positional[0]!, io, locale);
+	if (!plan) return 1;
+	const players = options.has('players') ? Number(options.get('players')) : undefined;
+	const report = validatePlan(plan, { players });
+	if (report.errors.length) {
+		io.write(m.cli_errors({}, { locale }));
+		for (const p of report.errors) io.write(describeProblem(p, plan, locale));
+	}
+	if (report.warnings.length) {
+		io.write(m.cli_warnings({}, { locale }));
+		for (const p of report.warnings) io.write(describeProblem(p, plan, locale));
+	}
+	if (report.errors.length === 0) io.write(m.cli_plan_valid({}, { locale }));
+	return report.errors.length ? 1 : 0;
+};
+
+const render: Command = async (argv, io) => {
+	const { positional, options } = parseOptions(argv);
+	const locale = localeOption(options);
+	if (!locale || positional.length !== 1) return usage(io);
+	const plan = await readPlan(positional[0]!, io, locale);
+	if (!plan) return 1;
+	io.write(renderPlanText(plan).trimEnd());
+	return 0;
+};
+
+const convert: Command = async (argv, io) => {
+	const { positional, options } = parseOptions(argv);
+	const locale = localeOption(options);
+	const to = options.get('to');
+	if (!locale || positional.length !== 1 || (to !== undefined && to !== 'json' && to !== 'text')) return usage(io);
+	const plan = await readPlan(positional[0]!, io, locale);
+	if (!plan) return 1;
+	// Without --to, the other format than the input's.
+	const target = to ?? (positional[0]!.endsWith('.json') ? 'text' : 'json');
+	const output = target === 'json' ? serializePlan(plan) : renderPlanText(plan);
+	const file = options.get('o') ?? options.get('output');
+	if (file) writeFileSync(file, output);
+	else io.write(output.trimEnd());
+	return 0;
+};
+
+const generate: Command = async (argv, io) => {
+	const { positional, options } = parseOptions(argv);
+	const width = Number(options.get('width'));
+	const height = Number(options.get('height'));
+	const shape = options.get('shape') ?? 'rectangle';
+	const rules = options.get('rules') ?? 'classic';
+	if (positional.length || !Number.isInteger(width) || !Number.isInteger(height) || !(SHAPES as readonly string[]).includes(shape)) return usage(io);
+	if (rules !== 'classic') {
+		io.error(`generate: the ${rules} rules have no generator yet`);
+		return 2;
+	}
+	const generatorOptions: GeneratorOptions = { width, height, seed: options.get('seed') ?? String(Date.now()), shape: shape as Shape };
+	if (options.has('name')) generatorOptions.name = options.get('name');
+	for (const count of GENERATOR_COUNTS) {
+		const kebab = count.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+		const value = options.get(kebab) ?? options.get(count);
+		if (value === undefined) continue;
+		const n = Number(value);
+		if (!Number.isFinite(n) || n < 0) return usage(io);
+		generatorOptions[count] = n;
+	}
+	try {
+		io.write(serializePlan(generatePlan(generatorOptions)).trimEnd());
+	} catch (e) {
+		io.error((e as Error).message);
+		return 1;
+	}
+	return 0;
+};
+
+const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee };
+
+function usage(io: CliIO): number {
+	io.error(USAGE);
+	return 2;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+	const [name, ...rest] = argv;
+	if (name === undefined || name === '--help' || name === 'help') {
+		io.write(USAGE);
+		return name === undefined ? 2 : 0;
+	}
+	const command = COMMANDS[name];
+	if (!command) return usage(io);
+	return command(rest, io);
+}
