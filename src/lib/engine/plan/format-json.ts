@@ -147,14 +147,13 @@ export function serializePlan(plan: Plan): string {
 			item.kind === 'treasure' ? { cell: name(item.cell), kind: 'treasure' as const, true: item.true } : { cell: name(item.cell), kind: item.kind, count: item.count }
 		)
 	};
-	return compactRows(JSON.stringify(file, null, '\t'), rows) + '\n';
-}
-
-/** Puts each row of cells on one line, so the plan's shape shows in the file. */
-function compactRows(json: string, rows: unknown[][]): string {
-	const start = json.indexOf('"cells": [');
-	if (start < 0) return json;
-	const end = json.indexOf('\n\t],', start);
-	const body = rows.map((row) => `\t\t${JSON.stringify(row)}`).join(',\n');
-	return `${json.slice(0, start)}"cells": [\n${body}\n${json.slice(end + 1)}`;
+	// One field a line, one element of a list a line: the plan's rows show as a grid.
+	const fields = Object.entries(file).map(([key, value]) =>
+		Array.isArray(value)
+			? value.length === 0
+				? `\t${JSON.stringify(key)}: []`
+				: `\t${JSON.stringify(key)}: [\n${value.map((element) => `\t\t${JSON.stringify(element)}`).join(',\n')}\n\t]`
+			: `\t${JSON.stringify(key)}: ${JSON.stringify(value)}`
+	);
+	return `{\n${fields.join(',\n')}\n}\n`;
 }
