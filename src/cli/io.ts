@@ -52,7 +52,11 @@ export function parseOptions(argv: string[], flags: readonly string[] = []): { p
 	return { positional, options };
 }
 
-export function localeOption(options: Map<string, string>): Locale | null {
-	const lang = options.get('lang') ?? 'en';
-	return (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : null;
+/** `--lang`, else the shell's language (`LC_ALL`, `LANG`) when it is one of ours, else English; null for an unknown `--lang`. */
+export function localeOption(options: Map<string, string>, env: Record<string, string | undefined> = process.env): Locale | null {
+	const known = (lang: string | undefined): lang is Locale => (LOCALES as readonly string[]).includes(lang ?? '');
+	const asked = options.get('lang');
+	if (asked !== undefined) return known(asked) ? asked : null;
+	const shell = (env.LC_ALL || env.LANG || '').slice(0, 2).toLowerCase();
+	return known(shell) ? shell : 'en';
 }

@@ -9,8 +9,9 @@ import { canonicalOrder, parsePlanText } from '../lib/engine/plan/format-text';
 import { validatePlan } from '../lib/engine/plan/validate';
 
 /** Runs `labyrinth …` the way a person does: the bin script as a process. */
-function labyrinth(args: string[], input = '') {
-	return spawnSync(process.execPath, ['bin/labyrinth.js', ...args], { input, encoding: 'utf8', cwd: process.cwd() });
+function labyrinth(args: string[], input = '', shellLanguage = 'C.UTF-8') {
+	const env = { ...process.env, LC_ALL: '', LANG: shellLanguage };
+	return spawnSync(process.execPath, ['bin/labyrinth.js', ...args], { input, encoding: 'utf8', cwd: process.cwd(), env });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'labyrinth-cli-'));
@@ -29,6 +30,13 @@ describe('labyrinth CLI', () => {
 		const r = labyrinth(['validate', sound]);
 		expect(r.status).toBe(0);
 		expect(r.stdout).toContain('The plan is valid.');
+	});
+
+	test('messages follow the shell language when --lang is not given', () => {
+		const r = labyrinth(['validate', sound], '', 'uk_UA.UTF-8');
+		expect(r.status).toBe(0);
+		expect(r.stdout).not.toContain('The plan is valid.');
+		expect(r.stdout.trim()).toBe(labyrinth(['validate', sound, '--lang', 'uk']).stdout.trim());
 	});
 
 	test('validate: errors are listed with their cells and exit 1, in the chosen language', () => {
