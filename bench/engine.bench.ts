@@ -1,17 +1,17 @@
 /**
  * Engine benchmarks: adjudicated moves per second over random legal games
- * (10x10, 6 players) and the time to replay a 2,000-move log.
+ * on generated 10x10 plans with 6 players, and the time to replay a 2,000-move log.
  */
 import { createRng } from '../src/lib/engine/random';
 import { apply } from '../src/lib/engine/game/apply';
 import { createGame, initialState, replay, type Game } from '../src/lib/engine/game/game';
 import { randomLegalCommand } from '../src/lib/engine/game/random-command';
-import { randomPlan } from '../src/lib/engine/game/testing';
+import { generatePlan } from '../src/lib/engine/plan/generate';
 import type { Command } from '../src/lib/engine/game/types';
 
 function recordGame(seed: number, maxCommands: number): Game {
 	const rng = createRng(seed);
-	const plan = randomPlan(rng, 10, 10);
+	const plan = generatePlan({ width: 10, height: 10, seed, bullets: 2, grenades: 2, landmines: 2 });
 	const g = createGame({ plan, seats: 6, seed, settings: { nStop: 100000 } });
 	if (!g.ok) throw new Error('setup');
 	const game = g.value;

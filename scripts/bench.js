@@ -2,7 +2,7 @@
 // `async () => [{ name, value, unit }]`) in its own tsx process, prints one table and writes
 // bench/results.json as [{ "name", "value", "unit" }] so runs can be compared.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -49,11 +49,12 @@ for (const [i, row] of table.entries()) {
 	if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 
-writeFileSync(
-	join(BENCH_DIR, 'results.json'),
-	JSON.stringify(rows.map(({ name, value, unit }) => ({ name, value, unit })), null, '\t') + '\n'
-);
-console.log(`\n${rows.length} figures from ${files.length - failures.length} of ${files.length} files → bench/results.json`);
+// A filtered run updates its own figures and keeps the others from the last run.
+const RESULTS = join(BENCH_DIR, 'results.json');
+const fresh = rows.map(({ name, value, unit }) => ({ name, value, unit }));
+const kept = filter && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')).filter((/** @type {{name: string}} */ old) => !fresh.some((row) => row.name === old.name)) : [];
+writeFileSync(RESULTS, JSON.stringify([...kept, ...fresh], null, '\t') + '\n');
+console.log(`\n${rows.length} figures from ${files.length - failures.length} of ${files.length} files → bench/results.json${kept.length ? ` (${kept.length} kept from the last run)` : ''}`);
 if (failures.length > 0) process.exit(1);
 
 /** @param {number} value */
