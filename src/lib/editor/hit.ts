@@ -1,0 +1,87 @@
+/**
+ * What a finger is on. Points are in board units: one square is 1 x 1, the top-left
+ * corner of square a1 is (0, 0).
+ */
+import { neighbour } from '../engine/plan/geometry';
+import type { Direction, Plan } from '../engine/plan/types';
+
+export interface Point {
+	x: number;
+	y: number;
+}
+
+export interface SideRef {
+	cell: number;
+	dir: Direction;
+}
+
+/** How close to an edge (in squares) a point counts as on it; generous for fingers. */
+export const SIDE_TOLERANCE = 0.24;
+
+/** The present square under a point, or null. */
+export function cellAt(plan: Plan, p: Point): number | null {
+	const x = Math.floor(p.x);
+	const y = Math.floor(p.y);
+	if (x < 0 || y < 0 || x >= plan.width || y >= plan.height) return null;
+	const cell = y * plan.width + x;
+	return plan.cells[cell] ? cell : null;
+}
+
+/**
+ * The side of a present square nearest the point, when the point lies within `tolerance`
+ * of it — from inside the square or just outside the outline.
+ */
+export function sideAt(plan: Plan, p: Point, tolerance = SIDE_TOLERANCE): SideRef | null {
+	const candidates: Array<{ side: SideRef; distance: number }> = [];
+	const consider = (x: number, y: number) => {
+		if (x < 0 || y < 0 || x >= plan.width || y >= plan.height) return;
+		const cell = y * plan.width + x;
+		if (!plan.cells[cell]) return;
+		const fx = p.x - x;
+		const fy = p.y - y;
+		const along = (f: number) => f >= -tolerance && f <= 1 + tolerance;
+		const edges: Array<[Direction, number, boolean]> = [
+			['up', Math.abs(fy), along(fx)],
+			['down', Math.abs(fy - 1), along(fx)],
+			['left', Math.abs(fx), along(fy)],
+			['right', Math.abs(fx - 1), along(fy)]
+		];
+		for (const [dir, distance, within] of edges) if (within && distance <= tolerance) candidates.push({ side: { cell, dir }, distance });
+	};
+	const x = Math.floor(p.x);
+	const y = Math.floor(p.y);
+	for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) consider(x + dx, y + dy);
+	if (candidates.length === 0) return null;
+	candidates.sort((a, b) => a.distance - b.distance);
+	const best = candidates[0]!.side;
+	// Name an inner side from the square the point is in, so a tap reads as "this square's wall".
+	const here = cellAt(plan, p);
+	if (here !== null && here !== best.cell && neighbour(plan, best.cell, best.dir) === here) {
+		const back = candidates.find((c) => c.side.cell === here);
+		if (back) return back.side;
+	}
+	return best;
+}
+
+/** Whether a side lies on the outline (an outer wall or exit) rather than between two squares. */
+export function isOuter(plan: Plan, side: SideRef): boolean {
+	return neighbour(plan, side.cell, side.dir) === null;
+}
+
+/** The squares a straight stroke from `a` to `b` passes through, in order (so a quick swipe skips none). */
+export function cellsAlong(plan: Plan, a: Point, b: Point): number[] {
+	const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 0.2));
+	const cells: number[] = [];
+	for (let i = 0; i <= steps; i++) {
+		const t = i / steps;
+		const cell = cellAt(plan, { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+		if (cell !== null && cells[cells.length - 1] !== cell) cells.push(cell);
+	}
+	return cells;
+}
+
+/** Sample points along a stroke, about a fifth of a square apart. */
+export function pointsAlong(a: Point, b: Point): Point[] {
+	const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 0.2));
+	return Array.from({ length: steps }, (_, i) => ({ x: a.x + ((b.x - a.x) * (i + 1)) / steps, y: a.y + ((b.y - a.y) * (i + 1)) / steps }));
+}
