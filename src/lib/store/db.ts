@@ -1,0 +1,36 @@
+/**
+ * The device's database (IndexedDB through Dexie). One schema for the whole app; each
+ * later need (games, seats, sheets) adds a table in a new `version(n)` below, never by
+ * editing an earlier one, so a device that has data keeps it across updates.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { Plan } from '../engine/plan/types';
+
+/** A labyrinth in the library. */
+export interface StoredPlan {
+	id: string;
+	plan: Plan;
+	/** The plan's name, lower-cased, for search. */
+	search: string;
+	createdAt: number;
+	updatedAt: number;
+	/** Set when deleted: the plan stays until the undo window passes, so a delete can be taken back. */
+	deletedAt: number | null;
+}
+
+export class LabyrinthDatabase extends Dexie {
+	plans!: EntityTable<StoredPlan, 'id'>;
+
+	constructor(name = 'labyrinth-gm') {
+		super(name);
+		this.version(1).stores({ plans: 'id, updatedAt, deletedAt' });
+	}
+}
+
+let shared: LabyrinthDatabase | null = null;
+
+/** The app's database, opened on first use (so screens that never store anything never load it). */
+export function database(): LabyrinthDatabase {
+	shared ??= new LabyrinthDatabase();
+	return shared;
+}
