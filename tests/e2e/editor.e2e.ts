@@ -1,0 +1,248 @@
+// The editor as a master uses it on a tablet: with a finger (real touch events through the
+// DevTools protocol, so the app sees pointerType "touch"), then reading what was saved in
+// IndexedDB the way the app will read it after a reload.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildPlan } from '../../src/lib/engine/game/testing';
+import { canonicalOrder } from '../../src/lib/engine/plan/format-text';
+import type { Plan } from '../../src/lib/engine/plan/types';
+import { launch, newContext, screenshot, type ViewportName } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launch();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+interface Editor {
+	context: BrowserContext;
+	page: Page;
+	touch: CDPSession;
+}
+
+async function openEditor(device: ViewportName = 'tablet'): Promise<Editor> {
+	const context = await newContext(browser, { device });
+	const page = await context.newPage();
+	await page.goto('/design');
+	await page.waitForURL(/\/design\?id=/);
+	await page.locator('main[data-screen="design"] svg.board').waitFor();
+	return { context, page, touch: await context.newCDPSession(page) };
+}
+
+/** Client coordinates of a board point (one unit a square, a1's top-left corner at 0,0). */
+async function client(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
+	return page.locator('main svg.board').evaluate(
+		(svg, [bx, by]) => {
+			const p = new DOMPoint(bx, by).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+			return { x: p.x, y: p.y };
+		},
+		[x, y] as const
+	);
+}
+
+/** A one-finger stroke through board points (a tap when there is one point). */
+async function finger({ page, touch }: Editor, points: Array<[number, number]>): Promise<void> {
+	const at = await Promise.all(points.map(([x, y]) => client(page, x, y)));
+	await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at[0]!] });
+	for (const p of at.slice(1)) {
+		// Intermediate points as a real finger sends them.
+		await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+	}
+	await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+const centre = (x: number, y: number): [number, number] => [x + 0.5, y + 0.5];
+
+async function tool(page: Page, name: string): Promise<void> {
+	await page.locator(`[data-tool="${name}"]`).click();
+}
+
+/** The plan as stored in IndexedDB, once the screen says it is saved. */
+async function saved(page: Page): Promise<Plan> {
+	await page.locator('main[data-saved="true"]').waitFor();
+	const id = new URL(page.url()).searchParams.get('id');
+	return page.evaluate(
+		(id) =>
+			new Promise<Plan>((resolve, reject) => {
+				const open = indexedDB.open('labyrinth-gm');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const get = open.result.transaction('plans').objectStore('plans').get(id!);
+					get.onsuccess = () => {
+						resolve(get.result.plan);
+						open.result.close();
+					};
+					get.onerror = () => reject(get.error);
+				};
+			}),
+		id
+	);
+}
+
+async function startBlank(page: Page, width: number, height: number): Promise<void> {
+	await page.getByTestId('menu').click();
+	await page.getByTestId('start-over').click();
+	await page.getByTestId('width').fill(String(width));
+	await page.getByTestId('height').fill(String(height));
+	await page.getByTestId('blank').click();
+	await page.waitForFunction(([w, h]) => document.querySelectorAll('main svg.board [data-cell]').length === w * h, [width, height]);
+}
+
+describe('the editor, by touch', () => {
+	test('a river dragged through five squares flows after the finger into a delta; undo and redo; a reload keeps it', async () => {
+		const editor = await openEditor();
+		const { page, context } = editor;
+		try {
+			await startBlank(page, 6, 6);
+			await tool(page, 'river');
+			await finger(editor, [centre(0, 1), [1.2, 1.5], centre(1, 1), centre(2, 1), [2.5, 1.9], centre(2, 2), centre(2, 3), centre(3, 3)]);
+			let plan = await saved(page);
+			const at = (x: number, y: number) => plan.cells[y * 6 + x];
+			expect([at(0, 1), at(1, 1), at(2, 1), at(2, 2), at(2, 3)]).toEqual([
+				{ kind: 'river', flow: 'right' },
+				{ kind: 'river', flow: 'right' },
+				{ kind: 'river', flow: 'down' },
+				{ kind: 'river', flow: 'down' },
+				{ kind: 'river', flow: 'right' }
+			]);
+			expect(at(3, 3)).toEqual({ kind: 'delta' });
+			await page.getByTestId('undo').click();
+			plan = await saved(page);
+			expect(plan.cells.every((c) => c?.kind === 'land')).toBe(true);
+			await page.getByTestId('redo').click();
+			plan = await saved(page);
+			expect(at(3, 3)).toEqual({ kind: 'delta' });
+			await page.reload();
+			await page.locator('main[data-screen="design"] svg.board').waitFor();
+			expect(await saved(page)).toEqual(plan);
+			await screenshot(page, 'editor-river-tablet');
+		} finally {
+			await context.close();
+		}
+	});
+
+	test('walls by swiping, a pit loop by tapping, corners removed by the shape tool — each undone and redone, all kept over a reload', async () => {
+		const editor = await openEditor();
+		const { page, context } = editor;
+		try {
+			await startBlank(page, 5, 5);
+			await tool(page, 'walls');
+			// Along the line between rows 2 and 3, from the left edge to the right.
+			await finger(editor, [[0.1, 2], [1.5, 2.04], [3, 1.97], [4.9, 2]]);
+			let plan = await saved(page);
+			expect(plan.walls.map((w) => `${w.cell}:${w.dir}`).sort()).toEqual(['5:down', '6:down', '7:down', '8:down', '9:down']);
+			await page.getByTestId('undo').click();
+			expect((await saved(page)).walls).toEqual([]);
+			await page.getByTestId('redo').click();
+			expect((await saved(page)).walls).toHaveLength(5);
+
+			await tool(page, 'loop');
+			for (const p of [centre(0, 0), centre(4, 4), centre(2, 4)]) await finger(editor, [p]);
+			plan = await saved(page);
+			expect(plan.pitLoops).toEqual([[0, 24, 22]]);
+			await page.getByTestId('undo').click();
+			expect((await saved(page)).pitLoops).toEqual([[0, 24]]);
+			await page.getByTestId('redo').click();
+
+			await tool(page, 'shape');
+			for (const p of [centre(4, 0), centre(0, 4)]) await finger(editor, [p]);
+			plan = await saved(page);
+			expect([plan.cells[4], plan.cells[20]]).toEqual([null, null]);
+			await page.getByTestId('undo').click();
+			expect((await saved(page)).cells[20]).toEqual({ kind: 'land' });
+			await page.getByTestId('redo').click();
+			plan = await saved(page);
+			expect(plan.cells[20]).toBeNull();
+
+			await page.reload();
+			await page.locator('main[data-screen="design"] svg.board').waitFor();
+			expect(await saved(page)).toEqual(plan);
+		} finally {
+			await context.close();
+		}
+	});
+
+	test('the plan of the engine\'s game example (seed 000, section A), drawn by finger, is saved exactly', async () => {
+		const editor = await openEditor();
+		const { page, context } = editor;
+		try {
+			await startBlank(page, 4, 4);
+			await tool(page, 'paint');
+			await page.locator('[data-kind="weaponry"]').click();
+			await finger(editor, [centre(1, 0)]);
+			await page.locator('[data-kind="hospital"]').click();
+			await finger(editor, [centre(3, 2)]);
+			await tool(page, 'loop');
+			await finger(editor, [centre(2, 0)]);
+			await finger(editor, [centre(3, 0)]);
+			await tool(page, 'river');
+			await finger(editor, [centre(0, 1), centre(1, 1)]);
+			await tool(page, 'walls');
+			await finger(editor, [[0.5, 2]]);
+			for (let i = 0; i < 2; i++) await finger(editor, [[0.5, 0.03]]);
+			for (let i = 0; i < 2; i++) await finger(editor, [[0.03, 3.5]]);
+			await tool(page, 'treasure');
+			await finger(editor, [centre(3, 1)]);
+			const expected = buildPlan(['LWPP', '>DLL', 'LLLH', 'LLLL'], {
+				walls: [[0, 2, 'up']],
+				exits: [
+					[0, 0, 'up', true],
+					[0, 3, 'left', true]
+				],
+				loops: [
+					[
+						[2, 0],
+						[3, 0]
+					]
+				],
+				items: [[3, 1, 'treasure', true]]
+			});
+			const plan = await saved(page);
+			expect(canonicalOrder({ ...plan, name: '' })).toEqual(canonicalOrder({ ...expected, name: '' }));
+			await page.getByTestId('problems-toggle').click();
+			await screenshot(page, 'editor-example-tablet');
+		} finally {
+			await context.close();
+		}
+	});
+});
+
+describe('the library', () => {
+	test('a broken file is refused with where it is wrong, and the library is unchanged', async () => {
+		const context = await newContext(browser, { device: 'phone' });
+		const page = await context.newPage();
+		try {
+			await page.goto('/library');
+			await page.getByTestId('surprise').click();
+			await page.waitForURL(/\/design\?id=/);
+			await page.locator('main[data-saved="true"]').waitFor();
+			await screenshot(page, 'editor-phone');
+			await page.goto('/library');
+			const cards = page.locator('[data-testid="plans"] > li');
+			await cards.first().waitFor();
+			expect(await cards.count()).toBe(1);
+			const broken = '{"format":"labyrinth-plan","version":1,"rules":"classic","name":"x","width":2,"height":2,"cells":[["land","lake"],["land","land"]],"walls":[],"exits":[],"pitLoops":[],"items":[]}';
+			await page.getByTestId('import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
+			const errors = page.getByTestId('import-errors');
+			await errors.waitFor();
+			expect(await errors.textContent()).toContain('cells.0.1');
+			expect(await cards.count()).toBe(1);
+			await page.getByTestId('import').setInputFiles({ name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+			await errors.waitFor();
+			expect(await cards.count()).toBe(1);
+			await page.reload();
+			await cards.first().waitFor();
+			expect(await cards.count()).toBe(1);
+			await screenshot(page, 'library-phone');
+			// Delete, then take it back.
+			await page.getByTestId('delete').click();
+			await page.waitForFunction(() => document.querySelectorAll('[data-testid="plans"] > li').length === 0);
+			await page.getByTestId('undo-delete').click();
+			await cards.first().waitFor();
+			expect(await cards.count()).toBe(1);
+		} finally {
+			await context.close();
+		}
+	});
+});
