@@ -86,7 +86,7 @@ async function startBlank(page: Page, width: number, height: number): Promise<vo
 	await page.getByTestId('width').fill(String(width));
 	await page.getByTestId('height').fill(String(height));
 	await page.getByTestId('blank').click();
-	await page.waitForFunction(([w, h]) => document.querySelectorAll('main svg.board [data-cell]').length === w * h, [width, height]);
+	await page.waitForFunction((count) => document.querySelectorAll('main svg.board [data-cell]').length === count, width * height);
 }
 
 describe('the editor, by touch', () => {
