@@ -208,6 +208,25 @@ describe('the editor, by touch', () => {
 	});
 });
 
+describe('on a phone', () => {
+	test('the problems list names each problem and where it is; tapping one draws it on the grid', async () => {
+		const editor = await openEditor('phone');
+		const { page, context } = editor;
+		try {
+			await startBlank(page, 6, 6);
+			await page.getByTestId('problems-toggle').click();
+			const problems = page.locator('[data-testid="problems"] button');
+			expect(await problems.count()).toBeGreaterThan(0);
+			expect(await problems.allTextContents()).toContainEqual(expect.stringMatching(/at least two exits/));
+			await screenshot(page, 'editor-problems-phone');
+			await problems.first().click();
+			await page.locator('.highlight.focus').waitFor({ state: 'attached' });
+		} finally {
+			await context.close();
+		}
+	});
+});
+
 describe('the library', () => {
 	test('a broken file is refused with where it is wrong, and the library is unchanged', async () => {
 		const context = await newContext(browser, { device: 'phone' });
