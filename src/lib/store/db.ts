@@ -4,6 +4,7 @@
  * editing an earlier one, so a device that has data keeps it across updates.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
 
 /** A labyrinth in the library. */
@@ -18,12 +19,28 @@ export interface StoredPlan {
 	deletedAt: number | null;
 }
 
+/** A game run on this device (pass-and-play, or the master's console): its record is its log. */
+export interface StoredGame {
+	id: string;
+	mode: 'pass' | 'host';
+	/** Players' names by seat. */
+	names: string[];
+	/** The engine's record: plan, settings, seed, seats and the log of accepted commands. */
+	game: Game;
+	createdAt: number;
+	updatedAt: number;
+	/** 1 once the game has ended (an index on booleans is not possible in IndexedDB). */
+	finished: 0 | 1;
+}
+
 export class LabyrinthDatabase extends Dexie {
 	plans!: EntityTable<StoredPlan, 'id'>;
+	games!: EntityTable<StoredGame, 'id'>;
 
 	constructor(name = 'labyrinth-gm') {
 		super(name);
 		this.version(1).stores({ plans: 'id, updatedAt, deletedAt' });
+		this.version(2).stores({ games: 'id, updatedAt, finished' });
 	}
 }
 

@@ -3,6 +3,7 @@
  * is on disk before it says so; writes of one plan go in the order they were made.
  */
 import type { Plan } from '../engine/plan/types';
+import { WriteQueue } from './write-queue';
 import type { LabyrinthDatabase, StoredPlan } from './db';
 
 /** How long a deleted plan can be brought back. */
@@ -13,7 +14,7 @@ export function newPlanId(): string {
 }
 
 export class PlanLibrary {
-	private queue: Promise<unknown> = Promise.resolve();
+	private readonly writes = new WriteQueue();
 
 	constructor(private readonly db: LabyrinthDatabase) {}
 
@@ -32,13 +33,13 @@ export class PlanLibrary {
 	/** Adds a plan to the library; returns its id. */
 	async add(plan: Plan, now = Date.now()): Promise<string> {
 		const id = newPlanId();
-		await this.serial(() => this.db.plans.add({ id, plan, search: plan.name.toLowerCase(), createdAt: now, updatedAt: now, deletedAt: null }));
+		await this.writes.run(() => this.db.plans.add({ id, plan, search: plan.name.toLowerCase(), createdAt: now, updatedAt: now, deletedAt: null }));
 		return id;
 	}
 
 	/** Writes a plan's new state (the editor calls this after every change). */
 	async save(id: string, plan: Plan, now = Date.now()): Promise<void> {
-		await this.serial(async () => {
+		await this.writes.run(async () => {
 			const changed = await this.db.plans.update(id, { plan, search: plan.name.toLowerCase(), updatedAt: now });
 			if (changed === 0) await this.db.plans.put({ id, plan, search: plan.name.toLowerCase(), createdAt: now, updatedAt: now, deletedAt: null });
 		});
@@ -59,21 +60,15 @@ export class PlanLibrary {
 
 	/** Deletes a plan so that `restore` can bring it back for a while. */
 	async remove(id: string, now = Date.now()): Promise<void> {
-		await this.serial(() => this.db.plans.update(id, { deletedAt: now }));
+		await this.writes.run(() => this.db.plans.update(id, { deletedAt: now }));
 	}
 
 	async restore(id: string): Promise<void> {
-		await this.serial(() => this.db.plans.update(id, { deletedAt: null }));
+		await this.writes.run(() => this.db.plans.update(id, { deletedAt: null }));
 	}
 
 	/** Forgets plans deleted longer ago than the undo window. */
 	async purge(now = Date.now()): Promise<number> {
-		return this.serial(() => this.db.plans.where('deletedAt').below(now - UNDO_DELETE_MS).delete());
-	}
-
-	private serial<T>(write: () => Promise<T>): Promise<T> {
-		const next = this.queue.then(write, write);
-		this.queue = next.catch(() => undefined);
-		return next;
+		return this.writes.run(() => this.db.plans.where('deletedAt').below(now - UNDO_DELETE_MS).delete());
 	}
 }

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { CONDITIONS, type Action } from '../engine/game/types';
+import { buildPlan, Script } from '../engine/game/testing';
+import { EMPTY_DRAFT, addAction, canSend, closeCondition, isMovement, openCondition, removeLast, setDarkness, toCommand, type MoveDraft } from './composer';
+
+const ok = (d: MoveDraft | string): MoveDraft => {
+	if (typeof d === 'string') throw new Error(d);
+	return d;
+};
+
+describe('composing a move (2.1, 6.5, 6.7, 6.8)', () => {
+	test('2.1: exactly one movement — a second one is refused, and a move without one cannot be sent', () => {
+		let d = ok(addAction(EMPTY_DRAFT, { a: 'shoot', dir: 'left' }));
+		expect(canSend(d)).toBe(false);
+		d = ok(addAction(d, { a: 'go', dir: 'up' }));
+		expect(canSend(d)).toBe(true);
+		expect(addAction(d, { a: 'skip' })).toBe('two_movements');
+		expect(toCommand(d, 1)).toEqual({ type: 'move', by: 1, actions: [{ a: 'shoot', dir: 'left' }, { a: 'go', dir: 'up' }] });
+	});
+
+	test('6.5: a condition only after the movement; what follows goes inside it until it is closed', () => {
+		expect(openCondition(EMPTY_DRAFT, 'found_treasure')).toBe('condition_before_movement');
+		let d = ok(addAction(EMPTY_DRAFT, { a: 'go', dir: 'right' }));
+		d = ok(openCondition(d, 'hit_wall'));
+		expect(addAction(d, { a: 'go', dir: 'up' })).toBe('movement_in_condition');
+		d = ok(addAction(d, { a: 'grenade', dir: 'right' }));
+		d = closeCondition(d);
+		d = ok(addAction(d, { a: 'shoot', dir: 'down' }));
+		expect(toCommand(d, 0).actions).toEqual([
+			{ a: 'go', dir: 'right' },
+			{ a: 'if', cond: 'hit_wall', then: [{ a: 'grenade', dir: 'right' }] },
+			{ a: 'shoot', dir: 'down' }
+		]);
+	});
+
+	test('6.7/6.8: dark and semi-dark exclude each other; removeLast takes back one step at a time', () => {
+		let d = setDarkness(ok(addAction(EMPTY_DRAFT, { a: 'skip' })), 'dark');
+		d = setDarkness(d, 'semiDark');
+		expect(toCommand(d, 2)).toEqual({ type: 'move', by: 2, actions: [{ a: 'skip' }], semiDark: true });
+		d = ok(openCondition(d, 'land'));
+		d = ok(addAction(d, { a: 'mine' }));
+		d = removeLast(d);
+		d = removeLast(d);
+		expect(d.actions).toEqual([{ a: 'skip' }]);
+		expect(d.openIf).toBeNull();
+	});
+
+	test('property: whatever is tapped, a sendable draft is a move the engine does not refuse for its shape', () => {
+		const dir = fc.constantFrom('up', 'right', 'down', 'left' as const);
+		const tap = fc.oneof(
+			dir.map((d): Action => ({ a: 'go', dir: d })),
+			fc.constant<Action>({ a: 'skip' }),
+			fc.constant<Action>({ a: 'flow' }),
+			dir.map((d): Action => ({ a: 'shoot', dir: d })),
+			dir.map((d): Action => ({ a: 'grenade', dir: d })),
+			fc.constant('if' as const),
+			fc.constant('close' as const),
+			fc.constant('undo' as const)
+		);
+		const plan = buildPlan(['LLL', 'LLL', 'LWH'], { exits: [[0, 0, 'up', true], [2, 2, 'down', true]], items: [[1, 1, 'treasure', true]] });
+		fc.assert(
+			fc.property(fc.array(tap, { maxLength: 12 }), fc.constantFrom(...CONDITIONS), (taps, cond) => {
+				let d = EMPTY_DRAFT;
+				for (const t of taps) {
+					const next = t === 'if' ? openCondition(d, cond) : t === 'close' ? closeCondition(d) : t === 'undo' ? removeLast(d) : addAction(d, t);
+					if (typeof next !== 'string') d = next;
+				}
+				const command = toCommand(d, 0);
+				expect(command.actions.filter(isMovement).length).toBe(canSend(d) ? 1 : 0);
+				if (!canSend(d)) return;
+				const g = new Script(plan, 1, {}, 1).start([0, 0]);
+				const events = g.do(command);
+				const shapeRefusals = ['no_movement', 'two_movements', 'movement_in_condition', 'condition_before_movement', 'malformed'];
+				expect(events.filter((e) => e.type === 'rejected' && shapeRefusals.includes(e.reason))).toEqual([]);
+			}),
+			{ numRuns: 400 }
+		);
+	});
+});
