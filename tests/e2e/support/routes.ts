@@ -10,7 +10,8 @@ export const APP_ROUTES = [
 	{ path: '/design', screen: 'design' },
 	{ path: '/host', screen: 'host' },
 	{ path: '/play', screen: 'play' },
-	{ path: '/library', screen: 'library' }
+	{ path: '/library', screen: 'library' },
+	{ path: '/pass', screen: 'pass' }
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

@@ -1,0 +1,76 @@
+/**
+ * A game running on this device, as the screens see it: the stored record, the state
+ * rebuilt from its log, and `submit`, which writes an accepted command to the device
+ * before the state (and so the screen) moves on. Pass-and-play has no person as master:
+ * there the app confirms the starts itself.
+ */
+import { currentSeat } from '$lib/engine/game/apply';
+import { kindOf } from '$lib/engine/game/board';
+import { play, replay } from '$lib/engine/game/game';
+import type { Command, GameEvent, GameState, RejectReason, Seat } from '$lib/engine/game/types';
+import { viewFor, type SeatView } from '$lib/engine/game/view';
+import { createRng } from '$lib/engine/random';
+import type { StoredGame } from '$lib/store/db';
+import type { GameStore } from '$lib/store/games';
+
+export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: RejectReason };
+
+export class LocalGame {
+	record: StoredGame = $state.raw() as StoredGame;
+	state: GameState = $state.raw() as GameState;
+	/** Set while a command is being written: the screens do not take another one meanwhile. */
+	busy = $state(false);
+	current: Seat | null = $derived(currentSeat(this.state));
+
+	constructor(
+		record: StoredGame,
+		private readonly store: GameStore
+	) {
+		this.record = record;
+		this.state = replay(record.game).state;
+	}
+
+	view(seat: Seat): SeatView {
+		return viewFor(this.state, seat);
+	}
+
+	name(seat: Seat): string {
+		return this.record.names[seat] ?? String(seat + 1);
+	}
+
+	async submit(command: Command): Promise<Submitted> {
+		if (this.busy) return { ok: false, reason: 'wrong_phase' };
+		const result = play(this.record.game, this.state, command);
+		if (result.game === this.record.game) {
+			const refusal = result.events.find((e) => e.type === 'rejected');
+			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
+		}
+		this.busy = true;
+		try {
+			await this.store.append(this.record.id, command, result.state.phase === 'over');
+		} finally {
+			this.busy = false;
+		}
+		this.record = { ...this.record, game: result.game, finished: result.state.phase === 'over' ? 1 : 0 };
+		this.state = result.state;
+		const events = [...result.events];
+		if (this.record.mode === 'pass') events.push(...(await this.actAsMaster()));
+		return { ok: true, events };
+	}
+
+	/** Pass-and-play: once every start is chosen (or when a common start is needed) the app decides, as a master would. */
+	private async actAsMaster(): Promise<GameEvent[]> {
+		const state = this.state;
+		if (state.phase !== 'start') return [];
+		if (state.settings.commonStart && !state.players.some((p) => p.cell >= 0)) {
+			// The app picks the common start from the game's own seed, so a replay picks the same.
+			const land = [...state.board.kind.keys()].filter((cell) => kindOf(state.board, cell) === 'land');
+			const cell = land[createRng(`${this.record.game.seed}:common-start`).int(land.length)]!;
+			const set = await this.submit({ type: 'common_start', by: 'master', cell });
+			return set.ok ? set.events : [];
+		}
+		if (currentSeat(state) !== null || state.players.some((p) => p.cell < 0)) return [];
+		const confirmed = await this.submit({ type: 'confirm_starts', by: 'master' });
+		return confirmed.ok ? confirmed.events : [];
+	}
+}

@@ -1,0 +1,122 @@
+// A whole game of pass-and-play on one phone, as a family plays it: the device goes round,
+// each player makes a private start choice and moves behind a curtain, the app referees,
+// a reload in the middle loses nothing, and the end reveals the plan.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildPlan } from '../../src/lib/engine/game/testing';
+import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { launch, newContext, screenshot } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launch();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+// a1 holds the true treasure by an open exit on its left; b1 a weaponry, c1 a hospital.
+const plan = {
+	...buildPlan(['LWHL', 'LLLL'], { exits: [[0, 0, 'left', true], [3, 0, 'right', true]], items: [[0, 0, 'treasure', true]] }),
+	name: 'Kitchen table'
+};
+
+/** Taps the square (x, y) of the contour picker. */
+async function tapCell(page: Page, x: number, y: number) {
+	const svg = page.locator('[data-testid="contour"] svg');
+	const at = await svg.evaluate((element, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((element as SVGSVGElement).getScreenCTM()!);
+		return { x: p.x, y: p.y };
+	}, [x, y] as const);
+	await page.touchscreen.tap(at.x, at.y);
+}
+
+/** Who the curtain asks for ("I am Player 1" → 0). */
+async function takeDevice(page: Page): Promise<number> {
+	const button = page.getByTestId('take-device');
+	await button.waitFor();
+	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
+	await button.click();
+	return seat;
+}
+
+async function expectNoPlanOnScreen(page: Page) {
+	// Behind the curtain and on a player's turn the screen holds the contour at most: no cell kinds, walls, items.
+	const leaks = await page.locator('main .square:not(.land), main .walls line, main .treasure, main .item').count();
+	expect(leaks).toBe(0);
+}
+
+describe('pass-and-play', () => {
+	test('a complete game on one phone: starts in private, a wall, the treasure carried out, a reload midway, the reveal', async () => {
+		const context = await newContext(browser, { device: 'phone' });
+		const page = await context.newPage();
+		try {
+			await page.goto('/library');
+			await page.getByTestId('import').setInputFiles({ name: 'kitchen.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
+			await page.locator('[data-testid="plans"] > li').first().waitFor();
+
+			await page.goto('/pass');
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/pass\?id=/);
+
+			// 6.1: each chooses a start in private. Player 1 starts on the treasure's square, player 2 far away.
+			const starts: Record<number, [number, number]> = { 0: [0, 0], 1: [3, 1] };
+			for (let i = 0; i < 2; i++) {
+				await expectNoPlanOnScreen(page);
+				const seat = await takeDevice(page);
+				await page.getByTestId('choose-start').waitFor();
+				await expectNoPlanOnScreen(page);
+				await tapCell(page, ...starts[seat]!);
+				await page.getByTestId('confirm-cell').click();
+				await page.getByTestId('pass-on').click();
+			}
+			await screenshot(page, 'pass-curtain-phone');
+
+			// Player 1: up (a wall), right (the weaponry), left (back, finding the treasure), left (out with it).
+			const plan1 = ['up', 'right', 'left', 'left'];
+			const heard: string[] = [];
+			let reloaded = false;
+			while (plan1.length) {
+				const seat = await takeDevice(page);
+				await page.getByTestId('turn').waitFor();
+				await expectNoPlanOnScreen(page);
+				if (seat === 0) {
+					if (plan1.length === 4) await screenshot(page, 'pass-composer-phone');
+					await page.locator(`[data-dir="${plan1.shift()}"]`).click();
+				} else await page.getByTestId('skip').click();
+				const answer = page.getByTestId('answer');
+				await answer.waitFor({ timeout: 5000 }).catch(async (e) => {
+					await screenshot(page, 'pass-debug');
+					throw e;
+				});
+				if (seat === 0) heard.push((await answer.locator('li').allTextContents()).join(' '));
+				if (plan1.length === 0) break;
+				await page.getByTestId('pass-on').click();
+				if (!reloaded && plan1.length === 2) {
+					// A reload in the middle of the game: everything is still there.
+					reloaded = true;
+					await page.reload();
+					await page.getByTestId('curtain').waitFor();
+				}
+			}
+			expect(heard[0]).toMatch(/wall/i);
+			expect(heard[1]).toMatch(/weaponry/i);
+			expect(heard[2]).toMatch(/treasure/i);
+			expect(heard[3]).toMatch(/wins/i);
+			await page.getByTestId('pass-on').click();
+			const reveal = page.getByTestId('reveal');
+			await reveal.waitFor();
+			expect(await page.getByTestId('outcome').textContent()).toContain('Player 1');
+			// The reveal shows the whole plan now.
+			expect(await page.locator('main .square.weaponry').count()).toBe(1);
+			await page.getByTestId('scrubber').fill('2');
+			await screenshot(page, 'pass-reveal-phone');
+			// The finished game is kept and opens again as its reveal.
+			await page.goto('/pass');
+			await page.locator('[data-game]').first().click();
+			await page.getByTestId('reveal').waitFor();
+		} finally {
+			await context.close();
+		}
+	});
+});
