@@ -79,7 +79,9 @@ export default defineConfig({
 				test: {
 					name: 'node',
 					environment: 'node',
-					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts']
+					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+					// The CLI tests start Node processes; on a busy 2-core machine one can take several seconds.
+					testTimeout: 30_000
 				}
 			},
 			{

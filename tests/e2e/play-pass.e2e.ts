@@ -120,3 +120,54 @@ describe('pass-and-play', () => {
 		}
 	});
 });
+
+describe("the master's console", () => {
+	test('on a tablet: starts placed by the master, a move entered and adjudicated, a ruling logged, undo', async () => {
+		const context = await newContext(browser, { device: 'tablet' });
+		const page = await context.newPage();
+		try {
+			await page.goto('/library');
+			await page.getByTestId('import').setInputFiles({ name: 'kitchen.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
+			await page.locator('[data-testid="plans"] > li').first().waitFor();
+			await page.goto('/host');
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/host\?id=/);
+			const console_ = page.getByTestId('console');
+			await console_.waitFor();
+			const mapCell = async (x: number, y: number) => {
+				const at = await page.locator('main svg.board').first().evaluate((svg, [bx, by]) => {
+					const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+					return { x: p.x, y: p.y };
+				}, [x, y] as const);
+				await page.touchscreen.tap(at.x, at.y);
+			};
+			// Each player whispers a start; the master places it.
+			for (const [x, y] of [[0, 0], [3, 1]] as const) {
+				await mapCell(x, y);
+				await page.getByTestId('place-start').click();
+				await page.locator('[data-testid="refusal"]').waitFor({ state: 'detached' });
+			}
+			await page.getByTestId('confirm-starts').click();
+			await page.getByTestId('composer').waitFor();
+			// The player whose turn it is says "skip"; the master enters it.
+			await page.getByTestId('skip').click();
+			await page.getByTestId('console-answer').waitFor();
+			expect(await page.getByTestId('console-answer').textContent()).toMatch(/skip/i);
+			await page.getByRole('button', { name: 'Ruling' }).click();
+			await page.getByTestId('reason').fill('the wall counts as hit');
+			await page.getByTestId('reason').press('Enter');
+			await page.getByText('the wall counts as hit').first().waitFor();
+			await screenshot(page, 'console-tablet');
+			// Undo the last move, with a reason; the log says so.
+			await page.getByTestId('master-undo').click();
+			await page.getByTestId('reason').fill('misheard');
+			await page.getByTestId('reason').press('Enter');
+			await page.getByText('misheard').first().waitFor();
+			await page.reload();
+			await page.getByTestId('console').waitFor();
+			await page.getByText('misheard').first().waitFor();
+		} finally {
+			await context.close();
+		}
+	});
+});
