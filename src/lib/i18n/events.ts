@@ -2,7 +2,8 @@
  * Text for game events in en, ru and uk, from the paraglide `event_*` keys
  * (the seed's own phrases as templates). The engine only returns codes.
  */
-import { m } from '../paraglide/messages.js';
+// Only the event messages: a screen that shows the feed does not carry the whole catalogue.
+import * as eventMessages from '../paraglide/groups/event.js';
 import { cellName } from '../engine/plan/geometry';
 import type { Action, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
 
@@ -12,7 +13,7 @@ export const LOCALES = ['en', 'ru', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 type Msg = (params?: Record<string, unknown>, options?: { locale?: Locale }) => string;
-const msgs = m as unknown as Record<string, Msg>;
+const msgs = eventMessages as unknown as Record<string, Msg>;
 
 function t(key: string, locale: Locale, params: Record<string, unknown> = {}): string {
 	const f = msgs[key];

@@ -1,11 +1,12 @@
 /** Text for the plan validator's problems and plan-file issues (paraglide `problem_*`, `format_*` keys). */
-import { m } from '../paraglide/messages.js';
+import * as formatMessages from '../paraglide/groups/format.js';
+import * as problemMessages from '../paraglide/groups/problem.js';
 import type { FormatIssue } from '../engine/plan/format-json';
 import type { Problem } from '../engine/plan/validate';
 import type { Locale } from './events';
 
 type Msg = (params?: Record<string, unknown>, options?: { locale?: Locale }) => string;
-const msgs = m as unknown as Record<string, Msg>;
+const msgs = { ...problemMessages, ...formatMessages } as unknown as Record<string, Msg>;
 
 export function renderProblem(problem: Problem, locale: Locale): string {
 	const message = msgs[`problem_${problem.code}`];
