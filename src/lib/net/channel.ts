@@ -1,0 +1,223 @@
+/**
+ * A channel: one link made dependable. Each message gets a sequence number; the receiver
+ * hands them on in order, exactly once (duplicates dropped, early ones held until the gap
+ * fills), and acknowledges cumulatively; the sender sends again what is not acknowledged.
+ * A heartbeat (ping/pong with the sender's clock) measures the round trip and notices a
+ * peer that is gone within seconds, without waiting for a `close` that often never comes.
+ */
+import type { Link } from './link';
+import { PROTOCOL_VERSION, type Frame, type ReadResult } from './protocol';
+
+export interface ChannelOptions {
+	/** Heartbeat period. */
+	pingMs?: number;
+	/** Nothing heard for this long: the peer is lost. */
+	lostMs?: number;
+	/** Unacknowledged messages are sent again after this long. */
+	resendMs?: number;
+	/** Messages held back waiting for a gap to fill, at most. */
+	maxHeld?: number;
+	now?: () => number;
+}
+
+export interface ChannelStats {
+	/** Round-trip times of the last heartbeats, newest last (ms). */
+	rtts: number[];
+	sent: number;
+	received: number;
+	resent: number;
+	duplicates: number;
+	refused: number;
+	lastMessageAt: number | null;
+	lastMessageType: string | null;
+}
+
+export type ChannelEvent<In> =
+	| { type: 'message'; message: In }
+	| { type: 'refused'; reason: 'too_big' | 'malformed' | 'overflow' }
+	| { type: 'lost' }
+	| { type: 'closed' };
+
+export class Channel<In extends { type: string }, Out extends { type: string }> {
+	private nextOut = 0;
+	/** The next sequence number expected from the other side. */
+	private nextIn = 0;
+	private readonly unacked = new Map<number, { message: Out; at: number }>();
+	private readonly held = new Map<number, In>();
+	private lastHeard: number;
+	private timer: ReturnType<typeof setInterval> | null = null;
+	private ackDue = false;
+	private readonly listeners = new Set<(event: ChannelEvent<In>) => void>();
+	private readonly stop: (() => void)[] = [];
+	private done = false;
+	readonly stats: ChannelStats = {
+		rtts: [],
+		sent: 0,
+		received: 0,
+		resent: 0,
+		duplicates: 0,
+		refused: 0,
+		lastMessageAt: null,
+		lastMessageType: null
+	};
+	private readonly pingMs: number;
+	private readonly lostMs: number;
+	private readonly resendMs: number;
+	private readonly maxHeld: number;
+	private readonly now: () => number;
+
+	constructor(
+		readonly link: Link,
+		private readonly read: (raw: unknown) => ReadResult<In>,
+		options: ChannelOptions = {}
+	) {
+		this.pingMs = options.pingMs ?? 1000;
+		this.lostMs = options.lostMs ?? 4000;
+		this.resendMs = options.resendMs ?? 1500;
+		this.maxHeld = options.maxHeld ?? 512;
+		this.now = options.now ?? Date.now;
+		this.lastHeard = this.now();
+		this.stop.push(link.receive((raw) => this.arrive(raw)));
+		this.stop.push(
+			link.watch((state) => {
+				if (state === 'closed') this.finish({ type: 'closed' });
+			})
+		);
+		this.timer = setInterval(() => this.tick(), Math.min(this.pingMs, this.resendMs));
+	}
+
+	get open(): boolean {
+		return !this.done && this.link.state === 'open';
+	}
+
+	/** Milliseconds since anything was heard from the other side. */
+	get silence(): number {
+		return this.now() - this.lastHeard;
+	}
+
+	on(listener: (event: ChannelEvent<In>) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Sends `message` reliably (numbered, sent again until acknowledged). */
+	send(message: Out): void {
+		if (this.done) return;
+		const s = this.nextOut++;
+		this.unacked.set(s, { message, at: this.now() });
+		this.stats.sent++;
+		this.write({ v: PROTOCOL_VERSION, s, a: this.nextIn, m: message });
+	}
+
+	/** Closes the channel and its link. */
+	close(): void {
+		this.link.close();
+		this.finish({ type: 'closed' });
+	}
+
+	/** A heartbeat now (the bench measures round trips with it). */
+	ping(): void {
+		this.write({ v: PROTOCOL_VERSION, a: this.nextIn, p: this.now() });
+	}
+
+	private write(frame: Frame<Out>): void {
+		if (frame.a !== undefined) this.ackDue = false;
+		this.link.send(JSON.stringify(frame));
+	}
+
+	private arrive(raw: string): void {
+		if (this.done) return;
+		const read = this.read(raw);
+		if (!read.ok) {
+			this.stats.refused++;
+			this.emit({ type: 'refused', reason: read.reason });
+			return;
+		}
+		const frame = read.frame;
+		this.lastHeard = this.now();
+		if (frame.a !== undefined) for (const s of [...this.unacked.keys()]) if (s < frame.a) this.unacked.delete(s);
+		if (frame.p !== undefined) this.write({ v: PROTOCOL_VERSION, a: this.nextIn, q: frame.p });
+		if (frame.q !== undefined) {
+			const rtt = this.now() - frame.q;
+			if (rtt >= 0 && rtt < 60_000) {
+				this.stats.rtts.push(rtt);
+				if (this.stats.rtts.length > 50) this.stats.rtts.shift();
+			}
+		}
+		if (frame.m === undefined || frame.s === undefined) return;
+		if (frame.s < this.nextIn || this.held.has(frame.s)) {
+			this.stats.duplicates++;
+			this.ackSoon();
+			return;
+		}
+		if (frame.s > this.nextIn) {
+			if (this.held.size >= this.maxHeld || frame.s > this.nextIn + this.maxHeld) {
+				this.stats.refused++;
+				this.emit({ type: 'refused', reason: 'overflow' });
+				return;
+			}
+			this.held.set(frame.s, frame.m);
+			this.ackSoon();
+			return;
+		}
+		let message: In | undefined = frame.m;
+		while (message !== undefined && !this.done) {
+			this.held.delete(this.nextIn);
+			this.nextIn++;
+			this.stats.received++;
+			this.stats.lastMessageAt = this.now();
+			this.stats.lastMessageType = message.type;
+			this.emit({ type: 'message', message });
+			message = this.held.get(this.nextIn);
+		}
+		this.ackSoon();
+	}
+
+	/** Acknowledges once the current burst is handled (an outgoing message carries it anyway). */
+	private ackSoon(): void {
+		if (this.ackDue) return;
+		this.ackDue = true;
+		queueMicrotask(() => {
+			if (this.ackDue && !this.done) this.write({ v: PROTOCOL_VERSION, a: this.nextIn });
+		});
+	}
+
+	private tick(): void {
+		if (this.done) return;
+		const now = this.now();
+		if (now - this.lastHeard > this.lostMs) {
+			this.link.close();
+			this.finish({ type: 'lost' });
+			return;
+		}
+		for (const [s, entry] of this.unacked) {
+			if (now - entry.at < this.resendMs) continue;
+			entry.at = now;
+			this.stats.resent++;
+			this.write({ v: PROTOCOL_VERSION, s, a: this.nextIn, m: entry.message });
+		}
+		this.ping();
+	}
+
+	private finish(event: ChannelEvent<In>): void {
+		if (this.done) return;
+		this.done = true;
+		if (this.timer !== null) clearInterval(this.timer);
+		this.timer = null;
+		for (const f of this.stop) f();
+		this.emit(event);
+		this.listeners.clear();
+	}
+
+	private emit(event: ChannelEvent<In>): void {
+		for (const listener of [...this.listeners]) listener(event);
+	}
+}
+
+/** The median and 95th percentile of `values` (null when empty). */
+export function percentiles(values: number[]): { median: number; p95: number } | null {
+	if (values.length === 0) return null;
+	const sorted = [...values].sort((a, b) => a - b);
+	const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+	return { median: at(0.5), p95: at(0.95) };
+}

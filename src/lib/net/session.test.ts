@@ -1,0 +1,282 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { viewFor } from '../engine/game/view';
+import type { Command } from '../engine/game/types';
+import { HostSession } from './host';
+import { MemoryTable, engineEventsFor, newGame, scriptedCommands, settle, until, TEST_APP, FAST } from './testing';
+
+let table: MemoryTable | null = null;
+afterEach(() => {
+	table?.close();
+	table = null;
+});
+
+async function seatedTable(players: number, capacity = players): Promise<MemoryTable> {
+	const t = new MemoryTable();
+	table = t;
+	await t.openHost(capacity);
+	for (let i = 0; i < players; i++) {
+		const phone = await t.openPhone(`P${i + 1}`);
+		await until(() => phone.status === 'joined', 2000, `phone ${i} joined`);
+	}
+	return t;
+}
+
+/** Each phone's feed against the engine's events for its seat, and against viewFor. */
+function expectFeedsMatch(t: MemoryTable, log: Command[]): void {
+	const game = t.host.record!.game;
+	expect(game.log).toEqual(log);
+	t.phones.forEach((phone, seat) => {
+		expect(phone.seat).toBe(seat);
+		const expected = engineEventsFor(game, log, seat);
+		expect(phone.events).toEqual(expected);
+		expect(phone.events).toEqual(viewFor(t.host.state!, seat).events);
+	});
+}
+
+async function waitFeeds(t: MemoryTable): Promise<void> {
+	await until(
+		() => t.phones.every((phone, seat) => phone.events.length === viewFor(t.host.state!, seat).events.length),
+		3000,
+		'feeds caught up'
+	);
+	await settle(20);
+}
+
+describe('joining', () => {
+	test('phones get seats in the order they join, with keys, and the host sees them arrive', async () => {
+		const t = await seatedTable(3);
+		expect(t.host.names).toEqual(['P1', 'P2', 'P3']);
+		expect(t.phones.map((p) => p.seat)).toEqual([0, 1, 2]);
+		await until(() => t.host.presence().every((p) => p.here));
+		const keys = [...t.hostStore.tables.values()][0]!.seats.map((s) => s.key);
+		expect(new Set(keys).size).toBe(3);
+		await until(() => t.phones[0]!.names.length === 3);
+		expect(t.phones[0]!.here).toEqual([true, true, true]);
+	});
+
+	test('a phone of another version is told to update', async () => {
+		const t = await seatedTable(0);
+		const phone = await t.openPhone('Old', 0, 'test-0');
+		await until(() => phone.status === 'refused');
+		expect(phone.refusal).toBe('version');
+		expect(phone.hostApp).toBe(TEST_APP);
+		expect(t.host.names).toEqual([]);
+	});
+
+	test('a full table refuses one more phone', async () => {
+		const t = await seatedTable(2, 2);
+		const extra = await t.openPhone('Late');
+		await until(() => extra.status === 'refused');
+		expect(extra.refusal).toBe('table_full');
+	});
+});
+
+describe('a scripted game through the table', () => {
+	test('each phone receives exactly the engine events of its seat, in order', async () => {
+		const t = await seatedTable(3);
+		const game = newGame(3);
+		await t.startGame(game);
+		const log = scriptedCommands(game, 120);
+		expect(log.length).toBeGreaterThan(20);
+		await t.play(log);
+		await waitFeeds(t);
+		expectFeedsMatch(t, log);
+	});
+
+	test('a command is on the device before anything is announced', async () => {
+		const t = await seatedTable(2);
+		const game = newGame(2);
+		await t.startGame(game);
+		const [first] = scriptedCommands(game, 1);
+		const before = t.phones[0]!.events.length + t.phones[1]!.events.length;
+		const writes = t.hostStore.writes;
+		const store = t.hostStore;
+		let onDisk = -1;
+		const original = store.append.bind(store);
+		store.append = async (...args) => {
+			await settle(30);
+			await original(...args);
+			onDisk = t.phones[0]!.events.length + t.phones[1]!.events.length;
+		};
+		const by = (first as { by: number | 'master' }).by;
+		const result = by === 'master' ? await t.host.master(first!) : await t.phones[by]!.send(first!);
+		expect(result.ok).toBe(true);
+		expect(t.hostStore.writes).toBe(writes + 1);
+		// Nothing reached any phone while the write was under way.
+		expect(onDisk).toBe(before);
+	});
+});
+
+describe('faults (each device ends with the same history as without the fault)', () => {
+	async function run(fault: (t: MemoryTable, step: number) => Promise<void> | void): Promise<void> {
+		const t = await seatedTable(3);
+		const game = newGame(3);
+		await t.startGame(game);
+		const log = scriptedCommands(game, 80);
+		for (let i = 0; i < log.length; i++) {
+			await fault(t, i);
+			await t.play([log[i]!]);
+		}
+		await waitFeeds(t);
+		expectFeedsMatch(t, log);
+	}
+
+	test('messages duplicated and reordered both ways', async () => {
+		let n = 0;
+		const t0 = new MemoryTable();
+		t0.network.faults = {
+			toHost: { copies: () => (n++ % 3 === 0 ? 2 : 1), holdBack: () => n % 4 === 0 },
+			toPhone: { copies: () => (n++ % 2 === 0 ? 2 : 1), holdBack: () => n % 5 === 0 }
+		};
+		table = t0;
+		await t0.openHost(3);
+		for (let i = 0; i < 3; i++) {
+			const phone = await t0.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined');
+		}
+		const game = newGame(3);
+		await t0.startGame(game);
+		const log = scriptedCommands(game, 80);
+		await t0.play(log);
+		await waitFeeds(t0);
+		expectFeedsMatch(t0, log);
+		const stats = t0.host.channels().map((c) => c.channel.stats);
+		expect(stats.some((s) => s.duplicates > 0)).toBe(true);
+	});
+
+	test('messages lost now and then are sent again', async () => {
+		let n = 0;
+		const t0 = new MemoryTable();
+		t0.network.faults = { toHost: { copies: () => (n++ % 7 === 3 ? 0 : 1) }, toPhone: { copies: () => (n++ % 5 === 2 ? 0 : 1) } };
+		table = t0;
+		await t0.openHost(2);
+		for (let i = 0; i < 2; i++) {
+			const phone = await t0.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined');
+		}
+		const game = newGame(2);
+		await t0.startGame(game);
+		const log = scriptedCommands(game, 40);
+		await t0.play(log);
+		await waitFeeds(t0);
+		expectFeedsMatch(t0, log);
+	});
+
+	test('a phone closed and opened again mid-game rejoins with its seat', async () => {
+		await run(async (t, step) => {
+			if (step !== 25) return;
+			t.phones[1]!.close();
+			await settle(30);
+			const again = await t.openPhone('P2', 1);
+			await until(() => again.status === 'joined');
+			expect(again.seat).toBe(1);
+		});
+	});
+
+	test('a phone whose link vanishes silently is seen away, and rejoins by itself', async () => {
+		await run(async (t, step) => {
+			if (step !== 30) return;
+			const link = t.network.opened.findLast((l) => l.state === 'open')!;
+			link.severed = true;
+			await until(() => t.host.presence().some((p) => !p.here), 2000, 'host sees a phone away');
+			await until(() => t.host.presence().every((p) => p.here), 3000, 'phone back');
+		});
+	});
+
+	test('the host restarted mid-game restores the game and the phones find it again', async () => {
+		await run(async (t, step) => {
+			if (step !== 40) return;
+			t.host.close();
+			await settle(20);
+			const host = await t.openHost();
+			expect(host.record!.game.log.length).toBe(40);
+			await until(() => t.phones.every((p) => p.status === 'joined') && host.presence().every((p) => p.here), 3000, 'rejoined');
+		});
+	});
+
+	test('a command whose answer was lost is answered again after the rejoin, never applied twice', async () => {
+		let dropResults = false;
+		const t = new MemoryTable();
+		table = t;
+		t.network.faults = { toPhone: { copies: (data) => (dropResults && data.includes('"type":"result"') ? 0 : 1) } };
+		await t.openHost(2);
+		for (let i = 0; i < 2; i++) {
+			const phone = await t.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined');
+		}
+		const game = newGame(2);
+		await t.startGame(game);
+		const log = scriptedCommands(game, 30);
+		const at = log.findIndex((c, i) => i > 3 && (c as { by: unknown }).by !== 'master');
+		await t.play(log.slice(0, at));
+		const command = log[at]!;
+		const phone = t.phones[(command as { by: number }).by]!;
+		dropResults = true;
+		const sent = phone.send(command);
+		await until(() => t.host.record!.game.log.length === at + 1, 2000, 'host applied it');
+		await settle(100);
+		expect(phone.pending).not.toBeNull();
+		dropResults = false;
+		phone.drop();
+		const result = await sent;
+		expect(result.ok).toBe(true);
+		expect(t.host.record!.game.log.length).toBe(at + 1);
+		await t.play(log.slice(at + 1));
+		await waitFeeds(t);
+		expectFeedsMatch(t, log);
+	});
+});
+
+describe('refusals', () => {
+	test('a move out of turn, for another seat, by the master, or before joining is refused with a reason', async () => {
+		const t = await seatedTable(2);
+		const game = newGame(2);
+		await t.startGame(game);
+		const state = t.host.state!;
+		const first = state.order[0]!;
+		const second = state.order[1]!;
+		const outOfTurn = await t.phones[second]!.send({ type: 'choose_start', by: second, cell: 7 });
+		expect(outOfTurn).toEqual({ ok: false, reason: 'not_your_turn' });
+		const forOther = await t.phones[second]!.send({ type: 'choose_start', by: first, cell: 7 });
+		expect(forOther).toEqual({ ok: false, reason: 'not_your_seat' });
+		const asMaster = await t.phones[first]!.send({ type: 'confirm_starts', by: 'master' });
+		expect(asMaster).toEqual({ ok: false, reason: 'not_your_seat' });
+		expect(t.host.record!.game.log).toEqual([]);
+		expect(t.host.refusals.get('not_your_turn')).toBe(1);
+		expect(t.host.refusals.get('not_your_seat')).toBe(2);
+	});
+
+	test('a forged seat key is refused and takes no seat', async () => {
+		const t = await seatedTable(1, 3);
+		const store = t.phoneStores[0]!;
+		const kept = (await store.load(t.room))!;
+		const forger = await t.openPhone('Forger', 1);
+		forger.close();
+		await t.phoneStores[1]!.save({ ...kept, key: 'A'.repeat(24), name: 'Forger', seat: 0, events: [] });
+		const again = await t.openPhone('Forger', 1);
+		await until(() => again.status === 'refused');
+		expect(again.refusal).toBe('unknown_key');
+	});
+
+	test('before the game begins a command is refused', async () => {
+		const t = await seatedTable(1);
+		const result = await t.phones[0]!.send({ type: 'choose_start', by: 0, cell: 0 });
+		expect(result).toEqual({ ok: false, reason: 'not_started' });
+	});
+});
+
+describe('host restored from its store', () => {
+	test('seats, keys and the last command numbers survive', async () => {
+		const t = await seatedTable(2);
+		const game = newGame(2);
+		await t.startGame(game);
+		const log = scriptedCommands(game, 12);
+		await t.play(log);
+		const stored = [...t.hostStore.tables.values()][0]!;
+		const restored = await HostSession.open({ app: TEST_APP, store: t.hostStore, table: stored, channel: FAST });
+		expect(restored.names).toEqual(['P1', 'P2']);
+		expect(restored.record!.game.log).toEqual(log);
+		expect(restored.state!.logSize).toBe(t.host.state!.logSize);
+		restored.close();
+	});
+});

@@ -1,0 +1,130 @@
+/**
+ * Test helpers: a table in memory (a host and phones over the memory network) and a
+ * scripted game driven through it. Used by the unit tests and the bench.
+ */
+import { apply } from '../engine/game/apply';
+import { createGame, replay, type Game } from '../engine/game/game';
+import { randomLegalCommand } from '../engine/game/random-command';
+import { buildPlan } from '../engine/game/testing';
+import type { Command, GameEvent, Seat } from '../engine/game/types';
+import { visibleTo } from '../engine/game/view';
+import { createRng } from '../engine/random';
+import type { ChannelOptions } from './channel';
+import { HostSession } from './host';
+import { MemoryNetwork } from './memory';
+import { PlayerSession } from './player';
+import { hostPeerId } from './protocol';
+import { MemoryHostStore, MemoryPhoneStore } from './store';
+
+export const TEST_APP = 'test-1';
+/** Quick heartbeats so that losses show within a test's patience. */
+export const FAST: ChannelOptions = { pingMs: 20, lostMs: 250, resendMs: 60 };
+
+export const TEST_PLAN = buildPlan(['LWLLH', 'L>DLL', 'PLLLP', 'HLLWL'], {
+	exits: [
+		[0, 0, 'up', true],
+		[4, 3, 'down', false]
+	],
+	loops: [
+		[
+			[0, 2],
+			[4, 2]
+		]
+	],
+	items: [
+		[2, 2, 'treasure', true],
+		[3, 1, 'treasure', false],
+		[1, 3, 'bullet', 1]
+	]
+});
+
+export function newGame(seats: number, seed: string | number = 7): Game {
+	const created = createGame({ plan: TEST_PLAN, seats, seed });
+	if (!created.ok) throw new Error(JSON.stringify(created.error));
+	return created.value;
+}
+
+/** Commands of a whole (or long) game, legal one after another, from `seed`. */
+export function scriptedCommands(game: Game, count: number, seed = 11): Command[] {
+	const rng = createRng(seed);
+	let state = replay(game).state;
+	const out: Command[] = [];
+	for (let i = 0; i < count; i++) {
+		const command = randomLegalCommand(state, rng);
+		if (!command) break;
+		state = apply(state, command).state;
+		out.push(command);
+	}
+	return out;
+}
+
+/** The engine's events for `seat` when `log` is played from the start: what its phone must show. */
+export function engineEventsFor(game: Game, log: Command[], seat: Seat): GameEvent[] {
+	return replay({ ...game, log })
+		.events.flat()
+		.filter((e) => visibleTo(e, seat));
+}
+
+export const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function until(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
+	const end = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await settle(5);
+	}
+}
+
+export class MemoryTable {
+	readonly network = new MemoryNetwork();
+	readonly hostStore = new MemoryHostStore();
+	readonly phoneStores: MemoryPhoneStore[] = [];
+	host!: HostSession;
+	readonly phones: PlayerSession[] = [];
+	readonly room = 'ABCDEF';
+
+	constructor(readonly channel: ChannelOptions = FAST) {}
+
+	async openHost(capacity = 6): Promise<HostSession> {
+		const table = (await this.hostStore.loadTable(this.room)) ?? HostSession.newTable(this.room, capacity);
+		this.host = await HostSession.open({ app: TEST_APP, store: this.hostStore, table, channel: this.channel });
+		this.host.listen(await this.network.listen(hostPeerId(this.room)));
+		return this.host;
+	}
+
+	/** A phone joins (or, with `index` of an earlier phone, the same phone opens the app again). */
+	async openPhone(name: string, index = this.phones.length, app = TEST_APP): Promise<PlayerSession> {
+		const store = (this.phoneStores[index] ??= new MemoryPhoneStore());
+		const phone = await PlayerSession.open({
+			room: this.room,
+			app,
+			name,
+			store,
+			connect: () => this.network.open(hostPeerId(this.room)),
+			retryMs: [20, 50],
+			channel: this.channel
+		});
+		this.phones[index] = phone;
+		phone.start();
+		return phone;
+	}
+
+	async startGame(game: Game, id = 'g1'): Promise<void> {
+		this.hostStore.games.set(id, game);
+		await this.host.start(id, game);
+	}
+
+	/** Plays `commands` through the table: each seat's from its phone, the master's on the host. */
+	async play(commands: Command[]): Promise<void> {
+		for (const command of commands) {
+			const by = (command as { by: Seat | 'master' }).by;
+			const result = by === 'master' ? await this.host.master(command) : await this.phones[by]!.send(command);
+			if (!result.ok) throw new Error(`refused ${JSON.stringify(command)}: ${'reason' in result ? result.reason : ''}`);
+		}
+	}
+
+	close(): void {
+		for (const phone of this.phones) phone.close();
+		this.host.close();
+	}
+}
