@@ -1,6 +1,7 @@
 // The production server: serves the static build (adapter-static) with an SPA fallback.
 // `npm start` runs it (scripts/start.js); the e2e tests start and stop it on a random port.
 import express from 'express';
+import { ExpressPeerServer } from 'peer';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -54,19 +55,44 @@ export function createApp(root = BUILD_DIR) {
 }
 
 /**
+ * The PeerServer (the `peer` package) at `/peerjs`, where phones and the tablet find each
+ * other by id; clients use `{ host, port, path: '/peerjs' }`. Mounted by hand on the router
+ * (express fires the `mount` it starts on only for `app.use`), so it sits before the fallback.
+ * @param {import('node:http').Server} server
+ * @param {import('express').Express} app
+ * @param {import('express').Router} signalling
+ */
+export function mountPeerServer(server, app, signalling) {
+	const peer = ExpressPeerServer(server, { path: '/', allow_discovery: false });
+	peer.mountpath = SIGNALLING_PATH;
+	// @ts-expect-error express sets `parent` on a mounted sub-app; PeerServer reads its path from it.
+	peer.parent = app;
+	peer.emit('mount', app);
+	signalling.use((req, res, next) => peer(req, res, next));
+}
+
+/**
  * Starts serving on `host:port` (port 0 picks a free one).
- * `attach(server, signalling)` runs before listening: the place to mount the PeerServer,
- * which needs the HTTP server for its WebSocket.
- * @param {{ root?: string, port?: number, host?: string,
+ * `attach(server, signalling)` runs before listening: the place to mount more under `/peerjs`.
+ * `signalling: true` mounts the PeerServer there (`npm start` does; tests that need it too).
+ * @param {{ root?: string, port?: number, host?: string, signalling?: boolean,
  *   attach?: (server: import('node:http').Server, signalling: import('express').Router) => void }} [options]
  * @returns {Promise<{ port: number, server: import('node:http').Server, close: () => Promise<void> }>}
  */
-export function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', attach } = {}) {
+export function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', attach, signalling: withPeer = false } = {}) {
 	if (!existsSync(join(root, 'index.html'))) {
 		throw new Error(`No build in ${root}: run \`npm run build\` first.`);
 	}
 	const { app, signalling } = createApp(root);
 	const server = createServer(app);
+	// Every socket, WebSockets included (closeAllConnections forgets upgraded ones), so close() ends them.
+	/** @type {Set<import('node:net').Socket>} */
+	const sockets = new Set();
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.once('close', () => sockets.delete(socket));
+	});
+	if (withPeer) mountPeerServer(server, app, signalling);
 	attach?.(server, signalling);
 	return new Promise((resolveStart, reject) => {
 		server.once('error', reject);
@@ -81,6 +107,7 @@ export function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', a
 				close: () =>
 					(closing ??= new Promise((done) => {
 						server.closeAllConnections();
+						for (const socket of sockets) socket.destroy();
 						server.close(() => done(undefined));
 					}))
 			});

@@ -15,7 +15,7 @@ function lanAddresses() {
 ensureBuild();
 
 const port = Number(process.env.PORT ?? 4173);
-await startServer({ port, host: process.env.HOST ?? '0.0.0.0' });
+await startServer({ port, host: process.env.HOST ?? '0.0.0.0', signalling: true });
 console.log(`\nLabyrinth GM is running:\n  on this computer: http://localhost:${port}/`);
 const lan = lanAddresses();
 for (const address of lan) console.log(`  on the local network: http://${address}:${port}/`);
