@@ -64,7 +64,7 @@ describe('pass-and-play', () => {
 			for (let i = 0; i < 2; i++) {
 				await expectNoPlanOnScreen(page);
 				const seat = await takeDevice(page);
-				await page.getByTestId('choose-start').waitFor();
+				await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
 				await expectNoPlanOnScreen(page);
 				await tapCell(page, ...starts[seat]!);
 				await page.getByTestId('confirm-cell').click();
@@ -78,7 +78,7 @@ describe('pass-and-play', () => {
 			let reloaded = false;
 			while (plan1.length) {
 				const seat = await takeDevice(page);
-				await page.getByTestId('turn').waitFor();
+				await page.getByTestId('composer').waitFor();
 				await expectNoPlanOnScreen(page);
 				if (seat === 0) {
 					if (plan1.length === 4) await screenshot(page, 'pass-composer-phone');
