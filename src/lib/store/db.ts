@@ -6,6 +6,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
+import type { Membership, TableRecord } from '../net/store';
 
 /** A labyrinth in the library. */
 export interface StoredPlan {
@@ -36,11 +37,16 @@ export interface StoredGame {
 export class LabyrinthDatabase extends Dexie {
 	plans!: EntityTable<StoredPlan, 'id'>;
 	games!: EntityTable<StoredGame, 'id'>;
+	/** The host's tables (issue 6): seats, their keys and last command numbers, by room code. */
+	tables!: EntityTable<TableRecord, 'room'>;
+	/** The phone's seats (issue 6): its key, the events it has, the command it is sending, by room code. */
+	memberships!: EntityTable<Membership, 'room'>;
 
 	constructor(name = 'labyrinth-gm') {
 		super(name);
 		this.version(1).stores({ plans: 'id, updatedAt, deletedAt' });
 		this.version(2).stores({ games: 'id, updatedAt, finished' });
+		this.version(3).stores({ tables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
 	}
 }
 
