@@ -37,8 +37,8 @@ export interface StoredGame {
 export class LabyrinthDatabase extends Dexie {
 	plans!: EntityTable<StoredPlan, 'id'>;
 	games!: EntityTable<StoredGame, 'id'>;
-	/** The host's tables (issue 6): seats, their keys and last command numbers, by room code. */
-	tables!: EntityTable<TableRecord, 'room'>;
+	/** The host's tables (issue 6; `tables` is Dexie's own property): seats, their keys and last command numbers, by room code. */
+	hostTables!: EntityTable<TableRecord, 'room'>;
 	/** The phone's seats (issue 6): its key, the events it has, the command it is sending, by room code. */
 	memberships!: EntityTable<Membership, 'room'>;
 
@@ -46,7 +46,7 @@ export class LabyrinthDatabase extends Dexie {
 		super(name);
 		this.version(1).stores({ plans: 'id, updatedAt, deletedAt' });
 		this.version(2).stores({ games: 'id, updatedAt, finished' });
-		this.version(3).stores({ tables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
+		this.version(3).stores({ hostTables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
 	}
 }
 

@@ -1,0 +1,41 @@
+import 'fake-indexeddb/auto';
+import { afterEach, expect, test } from 'vitest';
+import { LabyrinthDatabase } from '../store/db';
+import { DexieHostStore, DexiePhoneStore } from './dexie-store';
+import { HostSession } from './host';
+import { newGame, scriptedCommands } from './testing';
+
+let db: LabyrinthDatabase | null = null;
+afterEach(async () => {
+	await db?.delete();
+	db = null;
+});
+
+test('the host store keeps the table and appends commands to the game in one transaction', async () => {
+	db = new LabyrinthDatabase(`net-${Math.random()}`);
+	const store = new DexieHostStore(db);
+	const game = newGame(2);
+	await db.games.add({ id: 'g', mode: 'host', names: ['', ''], game, createdAt: 1, updatedAt: 1, finished: 0 });
+	const table = { ...HostSession.newTable('ABCDEF', 2), gameId: 'g', seats: [{ name: 'Ann', key: 'k'.repeat(24), lastCmd: 0, lastResult: null }] };
+	await store.saveTable(table);
+	const [first] = scriptedCommands(game, 1);
+	const later = { ...table, seats: [{ ...table.seats[0]!, lastCmd: 1, lastResult: { ok: true } }] };
+	await store.append(later, 'g', first!, false);
+	expect((await store.loadGame('g'))!.log).toEqual([first]);
+	expect(await store.loadTable('ABCDEF')).toEqual(later);
+	expect((await db.games.get('g'))!.names).toEqual(['Ann', '']);
+	expect(await store.tableOf('g')).toEqual(later);
+	// A failed append (no such game) changes neither.
+	await expect(store.append({ ...later, capacity: 9 }, 'nope', first!, false)).rejects.toThrow();
+	expect((await store.loadTable('ABCDEF'))!.capacity).toBe(2);
+});
+
+test('the phone store keeps memberships by room', async () => {
+	db = new LabyrinthDatabase(`net-${Math.random()}`);
+	const store = new DexiePhoneStore(db);
+	const m = { room: 'ABCDEF', name: 'Ann', key: null, seat: null, events: [], nextCmd: 1, pending: null, updatedAt: 5 };
+	await store.save(m);
+	await store.save({ ...m, room: 'GHJKMN', updatedAt: 9 });
+	expect(await store.load('ABCDEF')).toEqual(m);
+	expect((await store.list()).map((x) => x.room)).toEqual(['GHJKMN', 'ABCDEF']);
+});

@@ -1,0 +1,74 @@
+/**
+ * The sessions' stores in IndexedDB (tables `tables` and `memberships`, schema v3 of
+ * src/lib/store/db.ts). A command goes into the game's log and the table's seat record in one
+ * transaction, and the promise resolves only once that transaction is complete.
+ */
+import type { Game } from '../engine/game/game';
+import type { Command } from '../engine/game/types';
+import type { LabyrinthDatabase } from '../store/db';
+import { WriteQueue } from '../store/write-queue';
+import type { HostStore, Membership, PhoneStore, TableRecord } from './store';
+
+const mergeNames = (names: string[], table: TableRecord) => names.map((name, seat) => table.seats[seat]?.name ?? name);
+
+export class DexieHostStore implements HostStore {
+	private readonly writes = new WriteQueue();
+
+	constructor(private readonly db: LabyrinthDatabase) {}
+
+	saveTable(table: TableRecord): Promise<void> {
+		return this.writes.run(async () => {
+			await this.db.transaction('rw', this.db.hostTables, this.db.games, async () => {
+				await this.db.hostTables.put(table);
+				// The game's players are named after the seats that phones took.
+				const stored = table.gameId ? await this.db.games.get(table.gameId) : undefined;
+				if (stored) await this.db.games.update(stored.id, { names: mergeNames(stored.names, table) });
+			});
+		});
+	}
+
+	append(table: TableRecord, gameId: string, command: Command, finished: boolean): Promise<void> {
+		return this.writes.run(() =>
+			this.db.transaction('rw', this.db.hostTables, this.db.games, async () => {
+				const stored = await this.db.games.get(gameId);
+				if (!stored) throw new Error(`no game ${gameId}`);
+				await this.db.games.put({ ...stored, names: mergeNames(stored.names, table), game: { ...stored.game, log: [...stored.game.log, command] }, updatedAt: Date.now(), finished: finished ? 1 : 0 });
+				await this.db.hostTables.put(table);
+			})
+		);
+	}
+
+	async loadTable(room: string): Promise<TableRecord | null> {
+		return (await this.db.hostTables.get(room)) ?? null;
+	}
+
+	async loadGame(gameId: string): Promise<Game | null> {
+		return (await this.db.games.get(gameId))?.game ?? null;
+	}
+
+	/** The table running `gameId`, if there is one (the console reopening a hosted game). */
+	async tableOf(gameId: string): Promise<TableRecord | null> {
+		return (await this.db.hostTables.where('gameId').equals(gameId).first()) ?? null;
+	}
+}
+
+export class DexiePhoneStore implements PhoneStore {
+	private readonly writes = new WriteQueue();
+
+	constructor(private readonly db: LabyrinthDatabase) {}
+
+	async load(room: string): Promise<Membership | null> {
+		return (await this.db.memberships.get(room)) ?? null;
+	}
+
+	save(membership: Membership): Promise<void> {
+		return this.writes.run(async () => {
+			await this.db.memberships.put(membership);
+		});
+	}
+
+	/** The seats this phone holds, newest first (the join screen offers to go back to them). */
+	async list(): Promise<Membership[]> {
+		return this.db.memberships.orderBy('updatedAt').reverse().toArray();
+	}
+}

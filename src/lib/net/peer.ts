@@ -1,0 +1,202 @@
+/**
+ * Links through PeerJS: the signalling server introduces the tablet and the phone (by id),
+ * then the data flows over WebRTC, device to device. The server is either the PeerServer that
+ * `npm start` serves at `/peerjs` on the same origin (a table with a laptop), or the public
+ * PeerJS cloud when the devices are online. Once a link is up the server may go: the link
+ * stays. PeerJS is loaded only when a table is opened (never on the home screen).
+ */
+import type { DataConnection, Peer, PeerOptions } from 'peerjs';
+import { rtcDiagnostics } from './diagnostics';
+import { BaseLink, whenOpen, type Link, type LinkDiagnostics, type Listener, type Transport } from './link';
+
+export interface SignallingServer {
+	kind: 'peer-local' | 'peer-cloud';
+	options: PeerOptions;
+}
+
+/** The PeerServer on this page's own origin (`npm start`), with no STUN or TURN: the table's network only. */
+export function localServer(location: { hostname: string; port: string; protocol: string }): SignallingServer {
+	const secure = location.protocol === 'https:';
+	const port = Number(location.port) || (secure ? 443 : 80);
+	return { kind: 'peer-local', options: { host: location.hostname, port, path: '/peerjs', secure, config: { iceServers: [] }, debug: 0 } };
+}
+
+/** The public PeerJS server, with PeerJS's own STUN/TURN defaults (only useful online). */
+export function cloudServer(): SignallingServer {
+	return { kind: 'peer-cloud', options: { debug: 0 } };
+}
+
+/** Whether this origin serves the PeerServer (an `npm start` server does; a static host does not). */
+export async function hasLocalServer(origin: string, fetcher: typeof fetch = fetch): Promise<boolean> {
+	try {
+		const response = await fetcher(`${origin}/peerjs/`, { cache: 'no-store', signal: AbortSignal.timeout(2500) });
+		if (!response.ok) return false;
+		const body = (await response.json()) as { name?: string };
+		return body.name === 'PeerJS Server';
+	} catch {
+		return false;
+	}
+}
+
+async function peerClass(): Promise<typeof Peer> {
+	const module = await import('peerjs');
+	return module.Peer;
+}
+
+class PeerLink extends BaseLink {
+	readonly kind: SignallingServer['kind'];
+
+	constructor(
+		private readonly conn: DataConnection,
+		kind: SignallingServer['kind'],
+		private readonly onClose: () => void = () => {}
+	) {
+		super(conn.peer);
+		this.kind = kind;
+		conn.on('open', () => this.setState('open'));
+		conn.on('data', (data) => {
+			if (typeof data === 'string') this.deliver(data);
+		});
+		conn.on('close', () => this.ended());
+		conn.on('error', () => this.ended());
+		conn.on('iceStateChanged', (state) => {
+			if (state === 'failed' || state === 'closed') this.ended();
+		});
+		if (conn.open) this.setState('open');
+	}
+
+	send(data: string): void {
+		if (this.state !== 'open') return;
+		try {
+			void this.conn.send(data);
+		} catch {
+			this.ended();
+		}
+	}
+
+	close(): void {
+		if (this.state === 'closed') return;
+		try {
+			this.conn.close();
+		} catch {
+			// Already gone.
+		}
+		this.ended();
+	}
+
+	private ended(): void {
+		if (this.state === 'closed') return;
+		this.setState('closed');
+		this.onClose();
+	}
+
+	diagnostics(): Promise<LinkDiagnostics> {
+		return rtcDiagnostics(this.conn.peerConnection);
+	}
+}
+
+function opened(peer: Peer, timeoutMs: number): Promise<void> {
+	if (peer.open) return Promise.resolve();
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error('signalling server timed out')), timeoutMs);
+		peer.once('open', () => {
+			clearTimeout(timer);
+			resolve();
+		});
+		peer.once('error', (error) => {
+			clearTimeout(timer);
+			reject(error);
+		});
+	});
+}
+
+/** PeerJS behind the Transport interface, for one signalling server. */
+export class PeerTransport implements Transport {
+	readonly kind: SignallingServer['kind'];
+
+	constructor(private readonly server: SignallingServer) {
+		this.kind = server.kind;
+	}
+
+	/** Listens as `id` (the host's stable id), taking it again if a reloaded page still held it. */
+	async listen(id: string, attempts = 8): Promise<Listener> {
+		const PeerJS = await peerClass();
+		let peer: Peer | null = null;
+		for (let attempt = 0; ; attempt++) {
+			peer = new PeerJS(id, this.server.options);
+			try {
+				await opened(peer, 10_000);
+				break;
+			} catch (error) {
+				peer.destroy();
+				const type = (error as { type?: string }).type;
+				// The server may not have noticed yet that the previous page (same id) is gone.
+				if (type !== 'unavailable-id' || attempt >= attempts) throw error;
+				await new Promise((r) => setTimeout(r, 1000));
+			}
+		}
+		const live = peer;
+		const accepted = new Set<(link: Link) => void>();
+		let online = true;
+		let closed = false;
+		let retry: ReturnType<typeof setTimeout> | null = null;
+		live.on('connection', (conn) => {
+			const link = new PeerLink(conn, this.kind);
+			accepted.forEach((f) => f(link));
+		});
+		live.on('disconnected', () => {
+			// The signalling server went away: open links stay; keep asking to be found again.
+			online = false;
+			const again = () => {
+				if (closed || live.destroyed) return;
+				if (!live.disconnected) {
+					online = true;
+					return;
+				}
+				try {
+					live.reconnect();
+				} catch {
+					// Tried again below.
+				}
+				retry = setTimeout(again, 3000);
+			};
+			retry = setTimeout(again, 1000);
+		});
+		live.on('open', () => {
+			online = true;
+		});
+		live.on('error', () => undefined);
+		return {
+			kind: this.kind,
+			id,
+			get online() {
+				return online;
+			},
+			accept(listener) {
+				accepted.add(listener);
+				return () => accepted.delete(listener);
+			},
+			close() {
+				closed = true;
+				if (retry) clearTimeout(retry);
+				live.destroy();
+			}
+		};
+	}
+
+	/** Opens a link to `id` (a fresh PeerJS id each time, given up with the link). */
+	async open(id: string, timeoutMs = 12_000): Promise<Link> {
+		const PeerJS = await peerClass();
+		const peer = new PeerJS(this.server.options);
+		try {
+			await opened(peer, timeoutMs);
+			const conn = peer.connect(id, { reliable: true, serialization: 'raw' });
+			const link = new PeerLink(conn, this.kind, () => setTimeout(() => peer.destroy(), 100));
+			const failed = new Promise<never>((_, reject) => peer.once('error', (error) => reject(error)));
+			return await Promise.race([whenOpen(link, timeoutMs), failed]);
+		} catch (error) {
+			peer.destroy();
+			throw error;
+		}
+	}
+}
