@@ -22,7 +22,7 @@ export class DexieHostStore implements HostStore {
 				await this.db.hostTables.put(table);
 				// The game's players are named after the seats that phones took.
 				const stored = table.gameId ? await this.db.games.get(table.gameId) : undefined;
-				if (stored) await this.db.games.update(stored.id, { names: mergeNames(stored.names, table) });
+				if (stored) await this.db.games.put({ ...stored, names: mergeNames(stored.names, table) });
 			});
 		});
 	}

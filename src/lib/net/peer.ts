@@ -121,7 +121,7 @@ export class PeerTransport implements Transport {
 	/** Listens as `id` (the host's stable id), taking it again if a reloaded page still held it. */
 	async listen(id: string, attempts = 8): Promise<Listener> {
 		const PeerJS = await peerClass();
-		let peer: Peer | null = null;
+		let peer: Peer;
 		for (let attempt = 0; ; attempt++) {
 			peer = new PeerJS(id, this.server.options);
 			try {

@@ -11,7 +11,9 @@ export const APP_ROUTES = [
 	{ path: '/host', screen: 'host' },
 	{ path: '/play', screen: 'play' },
 	{ path: '/library', screen: 'library' },
-	{ path: '/pass', screen: 'pass' }
+	{ path: '/pass', screen: 'pass' },
+	{ path: '/join', screen: 'join' },
+	{ path: '/join/host', screen: 'join-host' }
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 
