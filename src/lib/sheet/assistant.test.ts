@@ -1,0 +1,138 @@
+import { describe, expect, test } from 'vitest';
+import { apply } from '../engine/game/apply';
+import { DIR_INDEX, KIND_NONE } from '../engine/game/board';
+import { createGame, initialState } from '../engine/game/game';
+import { randomLegalCommand } from '../engine/game/random-command';
+import { buildPlan, Script } from '../engine/game/testing';
+import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type GameState } from '../engine/game/types';
+import { viewFor, visibleTo } from '../engine/game/view';
+import { generatePlan, SHAPES } from '../engine/plan/generate';
+import { neighbour } from '../engine/plan/geometry';
+import type { Plan } from '../engine/plan/types';
+import { createRng } from '../engine/random';
+import { Assistant, type Fact } from './assistant';
+
+const ME = 0;
+
+function contourOf(state: GameState) {
+	const view = viewFor(state, ME);
+	return { width: view.width, height: view.height, shape: view.shape };
+}
+
+/** Is a fact the assistant is sure of true of the labyrinth? Kinds and walls against the plan; passages and exits against the state (walls only fall). */
+function factHolds(fact: Fact, plan: Plan, state: GameState): boolean {
+	if (fact.kind === 'cell') {
+		const kind = plan.cells[fact.cell]?.kind;
+		switch (fact.value) {
+			case 'water':
+				return kind === 'river' || kind === 'delta';
+			case 'landlike':
+				return kind === 'land' || kind === 'encephalitis';
+			default:
+				return kind === fact.value;
+		}
+	}
+	const side = state.sides[fact.cell * 4 + DIR_INDEX[fact.dir]];
+	if (fact.value === 'open') return side === SIDE_OPEN;
+	if (fact.value === 'exit') return side === SIDE_OPEN_EXIT;
+	// A wall: an inner wall of the plan, or an outer side that is not an open exit in the plan.
+	const other = neighbour(plan, fact.cell, fact.dir);
+	if (other !== null) {
+		const key = fact.dir === 'right' || fact.dir === 'down' ? { cell: fact.cell, dir: fact.dir } : { cell: other, dir: fact.dir === 'left' ? 'right' : 'down' };
+		return plan.walls.some((w) => w.cell === key.cell && w.dir === key.dir);
+	}
+	return !plan.exits.some((e) => e.cell === fact.cell && e.dir === fact.dir && e.open);
+}
+
+/** One random game followed by the assistant of seat 0, checking its promises after every command. */
+function followGame(seed: number, settings: object) {
+	const rng = createRng(seed);
+	const shape = SHAPES[seed % SHAPES.length]!;
+	const plan = generatePlan({ width: 3 + rng.int(6), height: 3 + rng.int(6), seed, shape, rivers: 1 + rng.int(2), pits: 2 + rng.int(3) });
+	const created = createGame({ plan, seats: 2 + rng.int(3), seed, settings });
+	if (!created.ok) throw new Error('setup');
+	let state = initialState(created.value);
+	const assistant = new Assistant(contourOf(state), ME, { encephalitis: state.settings.encephalitis, rivers: state.settings.rivers });
+	let widened = 0;
+	let narrowed = 0;
+	let last = 0;
+	for (let i = 0; i < 300 && state.phase !== 'over'; i++) {
+		const command = randomLegalCommand(state, rng) as Command | null;
+		if (!command) break;
+		const result = apply(state, command);
+		state = result.state;
+		const told = result.events.filter((e) => visibleTo(e, ME));
+		if (command.by === ME) assistant.observeOwn(command, told);
+		else assistant.observeOther(told);
+		const me = state.players[ME]!;
+		const candidates = assistant.candidates();
+		if (me.status === 'in' && me.cell >= 0 && candidates.length) {
+			expect(candidates, `seed ${seed}, command ${i}`).toContain(me.cell);
+			if (candidates.length > last && last > 0) widened++;
+			if (candidates.length < last) narrowed++;
+			last = candidates.length;
+		}
+		for (const fact of assistant.certainFacts()) expect(factHolds(fact, plan, state), `seed ${seed}: ${JSON.stringify(fact)}`).toBe(true);
+	}
+	return { widened, narrowed, facts: assistant.certainFacts().length, assistant };
+}
+
+describe('the assistant (issue 8): only what the player was told', () => {
+	test('property: over many random games the real position is always a candidate and every certain fact is true', () => {
+		let widened = 0;
+		let narrowed = 0;
+		let facts = 0;
+		const variants = [{}, { rivers: 'shallow' }, { rivers: 'turbulent' }, { encephalitis: false }, { landmines: false }];
+		for (let seed = 1; seed <= 250; seed++) {
+			const r = followGame(seed, variants[seed % variants.length]!);
+			widened += r.widened;
+			narrowed += r.narrowed;
+			facts += r.facts;
+		}
+		// The games did exercise it: pits and rivers widened the candidates, later answers narrowed them.
+		expect(widened).toBeGreaterThan(20);
+		expect(narrowed).toBeGreaterThan(20);
+		expect(facts).toBeGreaterThan(500);
+	}, 120_000);
+
+	test('2.2: a wall hit is a wall beside the known position; moving on proves the way open and the cell\'s kind', () => {
+		const plan = buildPlan(['LHL', 'LWL', 'LLL'], { walls: [[1, 1, 'up']], exits: [[0, 0, 'up', true], [2, 2, 'down', true]], items: [[2, 0, 'treasure', true]] });
+		const g = new Script(plan, 1, {}, 1);
+		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
+		const own = (command: Command) => {
+			const events = g.do(command);
+			assistant.observeOwn(command, events.filter((e) => visibleTo(e, ME)));
+		};
+		own({ type: 'choose_start', by: 0, cell: 4 });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'up' }] });
+		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'down' }] });
+		expect(assistant.candidates()).toEqual([7]);
+		expect(assistant.path).toEqual([4, 7]);
+		const facts = assistant.certainFacts();
+		expect(facts).toContainEqual(expect.objectContaining({ kind: 'side', cell: 1, dir: 'down', value: 'wall' }));
+		expect(facts).toContainEqual(expect.objectContaining({ kind: 'cell', cell: 7, value: 'land' }));
+		expect(facts).toContainEqual(expect.objectContaining({ kind: 'side', cell: 4, dir: 'down', value: 'open' }));
+	});
+
+	test('4.5: a pit widens the candidates to every cell that may be a pit; later answers narrow them', () => {
+		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
+		const g = new Script(plan, 1, {}, 1);
+		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
+		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
+		own({ type: 'choose_start', by: 0, cell: 1 });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'left' }] });
+		const wide = assistant.candidates();
+		expect(wide.length).toBeGreaterThan(4);
+		expect(wide).toContain(8);
+		expect(wide).not.toContain(0);
+		// From the real pit (bottom right) "up" walks onto land: no cell of the top row could have done that.
+		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'up' }] });
+		const narrow = assistant.candidates();
+		expect(narrow.length).toBeLessThan(wide.length);
+		expect(narrow).toContain(5);
+	});
+});
+
+export { KIND_NONE };
