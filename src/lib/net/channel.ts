@@ -23,6 +23,8 @@ export interface ChannelOptions {
 export interface ChannelStats {
 	/** Round-trip times of the last heartbeats, newest last (ms). */
 	rtts: number[];
+	/** Heartbeat answers received in all. */
+	pongs: number;
 	sent: number;
 	received: number;
 	resent: number;
@@ -52,6 +54,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private done = false;
 	readonly stats: ChannelStats = {
 		rtts: [],
+		pongs: 0,
 		sent: 0,
 		received: 0,
 		resent: 0,
@@ -140,6 +143,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		if (frame.q !== undefined) {
 			const rtt = this.now() - frame.q;
 			if (rtt >= 0 && rtt < 60_000) {
+				this.stats.pongs++;
 				this.stats.rtts.push(rtt);
 				if (this.stats.rtts.length > 50) this.stats.rtts.shift();
 			}

@@ -49,6 +49,7 @@ export class PlayerSession {
 	private readonly waiting = new Map<number, (result: CommandResult) => void>();
 	private saving: Promise<unknown> = Promise.resolve();
 	private wake: (() => void) | null = null;
+	private readonly watchers = new Set<() => void>();
 
 	private constructor(
 		private readonly options: PlayerOptions,
@@ -263,7 +264,14 @@ export class PlayerSession {
 		return this.saving;
 	}
 
+	/** Calls `listener` after every change (status, table, events, answers); returns the unsubscribe. */
+	watch(listener: () => void): () => void {
+		this.watchers.add(listener);
+		return () => this.watchers.delete(listener);
+	}
+
 	private changed(): void {
 		this.options.onChange?.();
+		for (const listener of [...this.watchers]) listener();
 	}
 }

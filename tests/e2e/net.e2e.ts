@@ -1,0 +1,194 @@
+// Issue 6 acceptance over loopback in Chromium: a host and three phones in separate contexts
+// play a scripted game through the self-hosted PeerServer; each phone's events equal the
+// engine's for its seat, in order. Faults each in their own test: a phone closed and reopened,
+// the host reloaded, the server stopped, frames duplicated and reordered on the real links.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Command } from '../../src/lib/engine/game/types';
+import { engineEventsFor, newGame, scriptedCommands } from '../../src/lib/net/testing';
+import {
+	beginGame,
+	joinPlayer,
+	launchForNet,
+	openHost,
+	playCommands,
+	seatEvents,
+	startTableServer,
+	tableContext,
+	waitAllHere,
+	waitForEvents,
+	type NetWindow
+} from './support/net-table';
+
+let browser: Browser;
+let server: { origin: string; close: () => Promise<void> } | null = null;
+let contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+	browser = await launchForNet();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+afterEach(async () => {
+	for (const c of contexts) await c.close().catch(() => undefined);
+	contexts = [];
+	await server?.close();
+	server = null;
+});
+
+interface Table {
+	host: Page;
+	room: string;
+	phones: Page[];
+	phoneContexts: BrowserContext[];
+}
+
+async function seatTable(players: number): Promise<Table> {
+	server = await startTableServer();
+	const hostContext = await tableContext(browser, server.origin, 'tablet');
+	contexts.push(hostContext);
+	const { page: host, room } = await openHost(hostContext, 'local');
+	const phones: Page[] = [];
+	const phoneContexts: BrowserContext[] = [];
+	for (let i = 0; i < players; i++) {
+		const context = await tableContext(browser, server.origin);
+		contexts.push(context);
+		phoneContexts.push(context);
+		phones.push(await joinPlayer(context, room, `Player ${i + 1}`));
+	}
+	await waitAllHere(host, players);
+	return { host, room, phones, phoneContexts };
+}
+
+/** Every phone ends with the engine's events for its seat; the host's record is the script. */
+async function expectSameHistory(t: Table, game: ReturnType<typeof newGame>, log: Command[]): Promise<void> {
+	for (let seat = 0; seat < t.phones.length; seat++) {
+		const expected = engineEventsFor(game, log, seat);
+		await waitForEvents(t.phones[seat]!, expected.length);
+		expect(await seatEvents(t.phones[seat]!), `seat ${seat}`).toEqual(expected);
+	}
+	const record = await t.host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game.log);
+	expect(record).toEqual(log);
+}
+
+const SCRIPT = 60;
+
+describe('through the self-hosted PeerServer', () => {
+	test('a host and three phones join and play a scripted game; each phone gets exactly its seat’s events, in order', async () => {
+		const t = await seatTable(3);
+		expect(await t.host.getByTestId('presence').locator('li[data-here="yes"]').count()).toBe(3);
+		const game = newGame(3, 21);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, SCRIPT, 5);
+		await playCommands(t.host, t.phones, log);
+		await expectSameHistory(t, game, log);
+		// The diagnostics panel names the transport and shows a round trip.
+		await t.phones[0]!.getByTestId('diagnostics').locator('summary').click();
+		const panel = t.phones[0]!.getByTestId('diagnostics-link');
+		await expect.poll(() => panel.locator('[data-field="rtt"]').textContent(), { timeout: 5000 }).toMatch(/\d+ ms/);
+		expect(await panel.locator('[data-field="transport"]').textContent()).toContain('PeerJS');
+		expect(await panel.locator('[data-field="ice"]').textContent()).toMatch(/connected|completed/);
+		expect(await panel.locator('[data-field="candidates"]').textContent()).toMatch(/host\/udp/);
+	});
+
+	test('fault: a phone’s page is closed and opened again mid-game; it returns to its seat', async () => {
+		const t = await seatTable(3);
+		const game = newGame(3, 22);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, SCRIPT, 6);
+		await playCommands(t.host, t.phones, log.slice(0, 25));
+		await t.phones[1]!.close();
+		// Play on while it is gone, as long as seat 1 is not needed.
+		let i = 25;
+		while (i < log.length && (log[i] as { by: unknown }).by !== 1) i++;
+		await playCommands(t.host, t.phones, log.slice(25, i));
+		const again = await t.phoneContexts[1]!.newPage();
+		await again.goto(`/join?room=${t.room}&via=local`);
+		await again.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+		t.phones[1] = again;
+		await playCommands(t.host, t.phones, log.slice(i));
+		await expectSameHistory(t, game, log);
+	});
+
+	test('fault: the host’s page is reloaded mid-game; it restores the game and the phones find it again', async () => {
+		const t = await seatTable(3);
+		const game = newGame(3, 23);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, SCRIPT, 7);
+		await playCommands(t.host, t.phones, log.slice(0, 30));
+		await t.host.reload();
+		await t.host.locator(`main[data-screen="join-host"][data-room="${t.room}"]`).waitFor({ timeout: 30_000 });
+		await waitAllHere(t.host, 3, 45_000);
+		await playCommands(t.host, t.phones, log.slice(30));
+		await expectSameHistory(t, game, log);
+	});
+
+	test('fault: the server is stopped once the links are up; the game goes on', async () => {
+		const t = await seatTable(3);
+		const game = newGame(3, 24);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, SCRIPT, 8);
+		await playCommands(t.host, t.phones, log.slice(0, 20));
+		await server!.close();
+		await playCommands(t.host, t.phones, log.slice(20));
+		await expectSameHistory(t, game, log);
+		expect(await t.host.getByTestId('presence').locator('li[data-here="yes"]').count()).toBe(3);
+	});
+
+	test('fault: frames duplicated and reordered on the real links, both ways', async () => {
+		const t = await seatTable(3);
+		const game = newGame(3, 25);
+		await beginGame(t.host, game);
+		// Every frame goes twice, and every third waits for the next one (neighbours swapped).
+		const scramble = `(link) => {
+			const send = link.send.bind(link);
+			let held = null, n = 0;
+			link.send = (d) => {
+				if (held === null && ++n % 3 === 0) { held = d; return; }
+				send(d); send(d);
+				if (held !== null) { const h = held; held = null; send(h); }
+			};
+		}`;
+		await t.host.evaluate((code) => {
+			const fn = eval(code) as (link: unknown) => void;
+			for (const c of (window as unknown as NetWindow).labyrinthNet.host.session.channels()) fn(c.channel.link);
+		}, scramble);
+		for (const phone of t.phones)
+			await phone.evaluate((code) => {
+				const fn = eval(code) as (link: unknown) => void;
+				fn((window as unknown as NetWindow).labyrinthNet.seat.session.channel!.link);
+			}, scramble);
+		const log = scriptedCommands(game, SCRIPT, 9);
+		await playCommands(t.host, t.phones, log);
+		await expectSameHistory(t, game, log);
+	});
+
+	test('hostile frames over a real link are refused; the host stays up and the game is unchanged', async () => {
+		const t = await seatTable(2);
+		const game = newGame(2, 26);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, 20, 10);
+		await playCommands(t.host, t.phones, log.slice(0, 10));
+		const before = await t.host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.refusedCount);
+		const sent = await t.phones[0]!.evaluate(async () => {
+			const link = (window as unknown as NetWindow).labyrinthNet.seat.session.channel!.link;
+			const frames: string[] = [];
+			for (let i = 0; i < 100; i++) frames.push(`garbage ${i}`, JSON.stringify({ v: 1, s: 'x', m: { type: 'hello' } }));
+			frames.push('x'.repeat(20_000), JSON.stringify({ v: 9, s: 0 }), '[]', 'null');
+			for (const f of frames) link.send(f);
+			// Forged commands through the phone's own sending: the master's undo and another seat's move.
+			const seat = (window as unknown as NetWindow).labyrinthNet.seat;
+			for (let i = 0; i < 50; i++) {
+				const result = await seat.send(i % 2 ? { type: 'undo', by: 'master', reason: 'x' } : { type: 'move', by: 1, actions: [{ a: 'skip' }] });
+				if (result.ok || result.reason !== 'not_your_seat') throw new Error(JSON.stringify(result));
+			}
+			return frames.length + 50;
+		});
+		await t.host.waitForFunction((n) => (window as unknown as NetWindow).labyrinthNet.host.session.refusedCount >= n, before + sent, { timeout: 20_000 });
+		expect(await t.host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.refusedCount)).toBe(before + sent);
+		expect(await t.host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game.log.length)).toBe(10);
+		await playCommands(t.host, t.phones, log.slice(10));
+		await expectSameHistory(t, game, log);
+	});
+});

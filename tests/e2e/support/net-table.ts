@@ -1,0 +1,124 @@
+/**
+ * A table in real browsers for the connection tests and the bench: a server of our own with
+ * the PeerServer (so a test can stop it), a host context and phone contexts, each a separate
+ * profile with the microphone granted (Chromium offers loopback candidates only then) and
+ * the debug hook on (`window.labyrinthNet`, see src/lib/net/table.svelte.ts).
+ * No vitest imports: the bench uses it under tsx.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer } from '../../../scripts/server.js';
+import type { Game } from '../../../src/lib/engine/game/game';
+import type { Command, GameEvent } from '../../../src/lib/engine/game/types';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+
+export type Via = 'local' | 'qr';
+
+export async function launchForNet(): Promise<Browser> {
+	return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
+}
+
+export async function startTableServer(): Promise<{ origin: string; close: () => Promise<void> }> {
+	const server = await startServer({ port: 0, host: '127.0.0.1', signalling: true });
+	return { origin: `http://127.0.0.1:${server.port}`, close: server.close };
+}
+
+const DEVICES = {
+	phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+	tablet: { viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+} as const;
+
+export async function tableContext(browser: Browser, origin: string, device: keyof typeof DEVICES = 'phone'): Promise<BrowserContext> {
+	const context = await browser.newContext({ ...DEVICES[device], baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
+	await context.grantPermissions(['microphone'], { origin });
+	await context.addInitScript(() => localStorage.setItem('labyrinth-net-debug', '1'));
+	return context;
+}
+
+/** Opens the tablet's table screen; resolves with the page and its room code once it listens. */
+export async function openHost(context: BrowserContext, via: Via, query = ''): Promise<{ page: Page; room: string }> {
+	const page = await context.newPage();
+	await page.goto(`/join/host?via=${via}${query}`);
+	await page.locator('main[data-screen="join-host"][data-room]:not([data-room=""])').waitFor({ timeout: 30_000 });
+	const room = (await page.locator('main[data-screen="join-host"]').getAttribute('data-room'))!;
+	return { page, room };
+}
+
+/** A phone joins through the signalling server: the join form, then its seat. */
+export async function joinPlayer(context: BrowserContext, room: string, name: string): Promise<Page> {
+	const page = await context.newPage();
+	await page.goto(`/join?room=${room}&via=local`);
+	await page.locator('main[data-ready="true"]').waitFor();
+	await page.getByTestId('name').fill(name);
+	await page.getByTestId('join').click();
+	await page.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+	return page;
+}
+
+/** A phone joins with no server: offer from the host, answer back, pasted as text both ways. */
+export async function joinByQr(host: Page, context: BrowserContext, name: string): Promise<Page> {
+	await host.getByTestId('add-phone').click();
+	const offerUrl = await host.getByTestId('offer-text').inputValue();
+	const page = await context.newPage();
+	await page.goto(offerUrl.replace(/^https?:\/\/[^/]+/, ''));
+	await page.locator('main[data-ready="true"]').waitFor();
+	await page.getByTestId('name').fill(name);
+	await page.getByTestId('join').click();
+	const answer = await page.getByTestId('answer-text').inputValue({ timeout: 20_000 });
+	await host.getByTestId('paste').fill(answer);
+	await host.getByTestId('paste-submit').click();
+	await page.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+	return page;
+}
+
+type Hook = {
+	labyrinthNet: {
+		host: {
+			begin(game: Game): Promise<string>;
+			master(c: Command): Promise<{ ok: boolean; reason?: string }>;
+			presence: { here: boolean }[];
+			session: { refusedCount: number; record: { game: Game } | null; channels(): { channel: { link: { send(d: string): void } } }[] };
+		};
+		seat: {
+			send(c: Command): Promise<{ ok: boolean; reason?: string }>;
+			events: GameEvent[];
+			session: { channel: { link: { send(d: string): void }; ping(): void; stats: { pongs: number; rtts: number[] } } | null; watch(f: () => void): () => void; events: GameEvent[] };
+		};
+	};
+};
+export type NetWindow = Window & Hook;
+
+export async function beginGame(host: Page, game: Game): Promise<void> {
+	await host.evaluate((g) => (window as unknown as NetWindow).labyrinthNet.host.begin(g), game);
+}
+
+/** Sends each command from whoever makes it: a seat's from its phone, the master's from the tablet. */
+export async function playCommands(host: Page, phones: Page[], commands: Command[]): Promise<void> {
+	for (const command of commands) {
+		const by = (command as { by: number | 'master' }).by;
+		const result =
+			by === 'master'
+				? await host.evaluate((c) => (window as unknown as NetWindow).labyrinthNet.host.master(c), command)
+				: await phones[by]!.evaluate((c) => (window as unknown as NetWindow).labyrinthNet.seat.send(c), command);
+		if (!result.ok) throw new Error(`refused ${JSON.stringify(command)}: ${result.reason}`);
+	}
+}
+
+export async function seatEvents(page: Page): Promise<GameEvent[]> {
+	return page.evaluate(() => (window as unknown as NetWindow).labyrinthNet.seat.events);
+}
+
+/** Waits until the phone shows `count` events (the feed's own counter in the DOM). */
+export async function waitForEvents(page: Page, count: number, timeout = 20_000): Promise<void> {
+	await page.locator(`[data-testid="event-count"][data-count="${count}"]`).waitFor({ timeout });
+}
+
+export async function waitAllHere(host: Page, seats: number, timeout = 30_000): Promise<void> {
+	await host.waitForFunction(
+		(n) => {
+			const h = (window as unknown as NetWindow).labyrinthNet?.host;
+			return !!h && h.presence.length === n && h.presence.every((p) => p.here);
+		},
+		seats,
+		{ timeout }
+	);
+}
