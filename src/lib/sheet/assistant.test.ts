@@ -136,3 +136,32 @@ describe('the assistant (issue 8): only what the player was told', () => {
 });
 
 export { KIND_NONE };
+
+describe('the assistant fed from a phone\'s feed and own commands', () => {
+	test('rebuilt from the feed and the commands as sent, it reaches the same candidates as fed move by move', async () => {
+		const { runAssistant } = await import('./feed');
+		for (let seed = 1; seed <= 40; seed++) {
+			const rng = createRng(seed);
+			const plan = generatePlan({ width: 5, height: 5, seed });
+			const created = createGame({ plan, seats: 2, seed });
+			if (!created.ok) throw new Error('setup');
+			let state = initialState(created.value);
+			const live = new Assistant(contourOf(state), ME, { encephalitis: true, rivers: 'normal' });
+			const own: { command: Command; at: number }[] = [];
+			for (let i = 0; i < 80 && state.phase !== 'over'; i++) {
+				const command = randomLegalCommand(state, rng);
+				if (!command) break;
+				const at = viewFor(state, ME).events.length;
+				const result = apply(state, command);
+				state = result.state;
+				const told = result.events.filter((e) => visibleTo(e, ME));
+				if (command.by === ME) {
+					live.observeOwn(command, told);
+					own.push({ command, at });
+				} else live.observeOther(told);
+			}
+			const rebuilt = runAssistant(contourOf(state), ME, { encephalitis: true, rivers: 'normal' }, own, viewFor(state, ME).events);
+			expect(rebuilt.candidates(), `seed ${seed}`).toEqual(live.candidates());
+		}
+	});
+});

@@ -7,6 +7,18 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
 import type { Membership, TableRecord } from '../net/store';
+import type { Command } from '../engine/game/types';
+import type { SheetData } from '../sheet/sheet';
+
+/** A player's deduction sheet, only ever on that player's device (issue 8). */
+export interface StoredSheet {
+	/** The game and seat it belongs to: `<room or game id>:<seat>`. */
+	id: string;
+	sheet: SheetData;
+	/** The player's own commands with the number of feed events the phone had when each was sent (the assistant's input). */
+	own: { command: Command; at: number }[];
+	updatedAt: number;
+}
 
 /** A labyrinth in the library. */
 export interface StoredPlan {
@@ -41,12 +53,14 @@ export class LabyrinthDatabase extends Dexie {
 	hostTables!: EntityTable<TableRecord, 'room'>;
 	/** The phone's seats (issue 6): its key, the events it has, the command it is sending, by room code. */
 	memberships!: EntityTable<Membership, 'room'>;
+	sheets!: EntityTable<StoredSheet, 'id'>;
 
 	constructor(name = 'labyrinth-gm') {
 		super(name);
 		this.version(1).stores({ plans: 'id, updatedAt, deletedAt' });
 		this.version(2).stores({ games: 'id, updatedAt, finished' });
 		this.version(3).stores({ hostTables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
+		this.version(4).stores({ sheets: 'id, updatedAt' });
 	}
 }
 
