@@ -7,7 +7,7 @@ import { serializePlan } from '../lib/engine/plan/format-json';
 import { renderPlanText } from '../lib/engine/plan/format-text';
 import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
 import { cellName } from '../lib/engine/plan/geometry';
-import type { Plan } from '../lib/engine/plan/types';
+import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 import { validatePlan, type Problem } from '../lib/engine/plan/validate';
 import type { Locale } from '../lib/i18n/events';
 import { renderProblem } from '../lib/i18n/problems';
@@ -17,10 +17,12 @@ import { referee } from './referee';
 
 const USAGE = `usage: labyrinth <command> [options]
 
-  validate <plan> [--players N] [--lang en|ru|uk]   check a plan; exit 1 on errors
+  validate <plan> [--players N] [--lang en|ru|uk] [--rules R]
+                                                     check a plan (against rules R); exit 1 on errors
   render <plan>                                      print the plan's text picture
   convert <plan> [--to json|text] [-o file]          JSON <-> text picture ('-' reads stdin)
   generate --width W --height H [--seed S] [--shape ${SHAPES.join('|')}] [counts…]
+  generate --rules ${RULE_SYSTEMS.filter((r) => r !== 'classic').join('|')} [--seed S]
                                                      print a generated valid plan (JSON)
   referee <plan> [--players N] [--seed S] [--lang …] [--settings file]
                                                      referee a game: commands in, events out (JSON lines)
@@ -56,8 +58,11 @@ const validate: Command = async (argv, io) => {
 	const { positional, options } = parseOptions(argv);
 	const locale = localeOption(options);
 	if (!locale || positional.length !== 1) return usage(io);
-	const plan = await readPlan(positional[0]!, io, locale);
-	if (!plan) return 1;
+	const read = await readPlan(positional[0]!, io, locale);
+	if (!read) return 1;
+	const rules = options.get('rules');
+	if (rules !== undefined && !(RULE_SYSTEMS as readonly string[]).includes(rules)) return usage(io);
+	const plan: Plan = rules ? { ...read, rules: rules as RuleSystemId } : read;
 	const players = options.has('players') ? Number(options.get('players')) : undefined;
 	const report = validatePlan(plan, { players });
 	if (report.errors.length) {
@@ -104,11 +109,20 @@ const generate: Command = async (argv, io) => {
 	const height = Number(options.get('height'));
 	const shape = options.get('shape') ?? 'rectangle';
 	const rules = options.get('rules') ?? 'classic';
-	if (positional.length || !Number.isInteger(width) || !Number.isInteger(height) || !(SHAPES as readonly string[]).includes(shape)) return usage(io);
+	if (!(RULE_SYSTEMS as readonly string[]).includes(rules)) return usage(io);
 	if (rules !== 'classic') {
-		io.error(`generate: the ${rules} rules have no generator yet`);
-		return 2;
+		// The other systems draw their seed's own field (topographic 8x8, duel 10x10, abandoned 8x8).
+		if (positional.length) return usage(io);
+		const seed = options.get('seed') ?? String(Date.now());
+		try {
+			io.write(serializePlan(generatePlan({ rules: rules as RuleSystemId, width: 0, height: 0, seed, ...(options.has('name') ? { name: options.get('name') } : {}) })).trimEnd());
+		} catch (e) {
+			io.error((e as Error).message);
+			return 1;
+		}
+		return 0;
 	}
+	if (positional.length || !Number.isInteger(width) || !Number.isInteger(height) || !(SHAPES as readonly string[]).includes(shape)) return usage(io);
 	const generatorOptions: GeneratorOptions = { width, height, seed: options.get('seed') ?? String(Date.now()), shape: shape as Shape };
 	if (options.has('name')) generatorOptions.name = options.get('name');
 	for (const count of GENERATOR_COUNTS) {

@@ -93,6 +93,14 @@ export function actionPhrase(a: Action, locale: Locale): string {
 				: t('event_act_mine_dir', locale, { dir: t(`event_dir_${a.dir}`, locale) });
 		case 'take':
 			return t('event_act_take', locale, { n: a.index + 1 });
+		case 'use':
+			return a.item === 'bullet'
+				? t('event_act_use_bullet', locale, { dir: t(`event_dir_${a.dir ?? 'up'}`, locale) })
+				: t(`event_act_use_${a.item}`, locale);
+		case 'attack':
+			return t(a.bullet ? 'event_act_attack_bullet' : 'event_act_attack', locale, { target: player(a.target) });
+		case 'enter':
+			return t('event_act_enter', locale, { side: t(`event_wall_${a.dir}`, locale) });
 		case 'if':
 			return t('event_act_if', locale, {
 				cond: t(`event_cond_${a.cond}`, locale),
@@ -190,6 +198,37 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 		case 'master_correct':
 		case 'master_ruling':
 			return t(`event_${e.type}`, locale, { reason: e.reason });
+		// topographic (seed 003)
+		case 'topo_river':
+			return t(e.swamp ? 'event_topo_river_swamp' : 'event_topo_river', locale, P);
+		case 'eaten':
+			return t(`event_eaten_${e.by}`, locale, P);
+		case 'near':
+			return t(`event_near_${e.who}`, locale, P);
+		// abandoned (seed 002)
+		case 'meet':
+			return t('event_meet', locale, { ...P, others: joinList(e.others.map((s) => String(player(s))), locale) });
+		case 'shop':
+			return e.item === null ? t('event_shop_full', locale, P) : t('event_shop', locale, { ...P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, locale) });
+		case 'flushed':
+			return t(e.blocked ? 'event_flushed_blocked' : 'event_flushed', locale, P);
+		case 'treasure_pile':
+			return t(e.taken ? 'event_treasure_pile_taken' : 'event_treasure_pile', locale, P);
+		case 'injured':
+			return t(e.dropped ? 'event_injured_dropped' : 'event_injured', locale, { ...P, by: player(e.by) });
+		case 'battle':
+			return e.attackerRoll === null || e.defenderRoll === null
+				? t('event_battle_bullet', locale, { ...P, defender: player(e.defender), winner: player(e.winner) })
+				: t('event_battle', locale, { ...P, defender: player(e.defender), a: e.attackerRoll, b: e.defenderRoll, winner: player(e.winner) });
+		// duel (seeds 001/004)
+		case 'crossbow':
+		case 'crutch':
+			return t(e.first ? `event_${e.type}` : `event_${e.type}_spent`, locale, P);
+		case 'duel_pit':
+		case 'pit_exit':
+			return t(`event_${e.type}`, locale, { ...P, n: e.n });
+		case 'duel_out':
+			return t(`event_duel_out_${e.carried}`, locale, P);
 		default:
 			return t(`event_${e.type}`, locale, P);
 	}
@@ -201,7 +240,12 @@ const ANSWER_PARTS = new Set<GameEvent['type']>([
 	'river_wade', 'river_against', 'no_flow', 'no_loop', 'skip', 'mite_woken', 'encephalitis', 'exit_out',
 	'exit_refused', 'lost_outside', 'found', 'cremated', 'infected', 'infection_left', 'immune',
 	'infection_death', 'scream', 'no_scream', 'at_feet', 'grenade', 'left_item', 'thrown', 'mine_set',
-	'blast', 'took_treasure', 'action_failed', 'status', 'you_died'
+	'blast', 'took_treasure', 'action_failed', 'status', 'you_died',
+	// topographic, abandoned and duel movement results
+	'swamp', 'swamp_death', 'topo_river', 'crocodile_eats', 'crocodile_asleep', 'arsenal', 'treasure_picked', 'morgue',
+	'morgue_cell', 'shot_dead', 'eaten', 'safe', 'meet', 'shop', 'marsh', 'flushed', 'portal', 'treasure_pile', 'missed',
+	'injured', 'first_aid', 'junk_dropped', 'outer_wall', 'crossbow', 'crutch', 'trap', 'duel_pit', 'pit_exit',
+	'duel_treasure', 'duel_out', 'reentered', 'not_reentered'
 ]);
 
 const cap = (s: string) => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);

@@ -81,6 +81,10 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		d.all({ type: 'draw', reason: 'all_skipped' });
 	}
 	if (d.result) return;
+	if (d.sys.keepsTurn?.(d, seat)) {
+		d.update(seat, { moved: false });
+		return;
+	}
 	const n = d.base.order.length;
 	let idx = d.turn;
 	for (let i = 0; i < n; i++) {
@@ -96,7 +100,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 			}
 		}
 		const s = d.base.order[idx]!;
-		if (d.p(s).status === 'in') break;
+		if (d.p(s).status === 'in' && !d.sys.losesTurn?.(d, s)) break;
 	}
 	d.turn = idx;
 	const next = d.base.order[idx]!;
@@ -123,6 +127,7 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
 			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
 			if (state.players[c.by]!.rejectedStarts.includes(c.cell)) return reject(state, c, 'same_start');
+			if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return reject(state, c, 'cell_invalid');
 			const d = new Draft(state, sys);
 			d.update(c.by, { cell: c.cell });
 			d.all({ type: 'start_chosen', seat: c.by });
@@ -183,7 +188,7 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			d.turn = 0;
 			d.all({ type: 'starts_confirmed' });
 			for (const s of state.order) {
-				const k = CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
+				const k = sys.announcedKind ? sys.announcedKind(state, d.p(s).cell) : CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
 				d.all({ type: 'start_kind', seat: s, kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k });
 			}
 			const first = state.order[0]!;

@@ -41,6 +41,8 @@ export class Draft {
 	skipsInARow: number;
 	survivorLeft: number | null;
 	result: GameResult | null;
+	/** The rule system's own state (immutable: replace it to change it). */
+	ext: unknown;
 	events: GameEvent[] = [];
 	/** Audience of the current move's results (all / master for dark moves). */
 	aud: Audience = ALL;
@@ -65,6 +67,7 @@ export class Draft {
 		this.skipsInARow = state.skipsInARow;
 		this.survivorLeft = state.survivorLeft;
 		this.result = state.result;
+		this.ext = state.ext;
 	}
 
 	p(seat: Seat): PlayerState {
@@ -153,7 +156,7 @@ export class Draft {
 	finish(prev: GameState | null): GameState {
 		let log: EventNode | null = this.base.log;
 		for (const ev of this.events) log = { ev, next: log };
-		return {
+		const next: GameState = {
 			rules: this.base.rules,
 			board: this.board,
 			settings: this.settings,
@@ -175,6 +178,8 @@ export class Draft {
 			logSize: this.base.logSize + this.events.length,
 			prev
 		};
+		if (this.ext !== undefined) (next as { ext?: unknown }).ext = this.ext;
+		return next;
 	}
 }
 

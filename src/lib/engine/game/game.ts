@@ -68,6 +68,8 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	const { board, sides } = compileBoard(plan);
 	const rng = createRng(game.seed);
 	const order = rng.shuffle(Array.from({ length: seats }, (_, i) => i));
+	const starts = sys?.autoStarts ? sys.autoStarts(plan, board, seats, rng) : null;
+	const ext = sys?.initExt ? sys.initExt(plan, board, seats, rng) : undefined;
 	const items: Item[][] = Array.from({ length: board.size }, () => []);
 	let treasureId = 0;
 	let trueTreasure = -1;
@@ -88,7 +90,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	for (let seat = 0; seat < seats; seat++)
 		players.push({
 			seat,
-			cell: -1,
+			cell: starts?.[seat] ?? -1,
 			outside: null,
 			status: 'in',
 			health: 'healthy',
@@ -109,7 +111,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			rejectedStarts: [],
 			moved: false
 		});
-	return {
+	const state: GameState = {
 		rules: plan.rules,
 		board,
 		settings,
@@ -131,6 +133,8 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 		logSize: 0,
 		prev: null
 	};
+	if (ext !== undefined) (state as { ext?: unknown }).ext = ext;
+	return state;
 }
 
 /** Rebuild the state from the record: the same state and events as the live run. */

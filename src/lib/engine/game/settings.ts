@@ -6,7 +6,12 @@
 import type { Plan } from '../plan/types';
 import { type Result, ok, err } from '../result';
 
-type BoolSpec = { readonly kind: 'boolean'; readonly default: boolean; readonly section: string };
+/**
+ * `section` is seed 000's section for the classic settings. Settings of another rule
+ * system name their seed in `seed` and a section of that system's text in docs/rules.md
+ * (heading number, then bullet).
+ */
+type BoolSpec = { readonly kind: 'boolean'; readonly default: boolean; readonly section: string; readonly seed?: string };
 type IntSpec = {
 	readonly kind: 'integer';
 	readonly min: number;
@@ -16,12 +21,14 @@ type IntSpec = {
 	/** When true, `null` is a legal value meaning "unlimited". */
 	readonly nullable: boolean;
 	readonly section: string;
+	readonly seed?: string;
 };
 type ChoiceSpec = {
 	readonly kind: 'choice';
 	readonly options: readonly string[];
 	readonly default: string;
 	readonly section: string;
+	readonly seed?: string;
 };
 export type SettingSpec = BoolSpec | IntSpec | ChoiceSpec;
 
@@ -67,11 +74,36 @@ export const SETTINGS = {
 	/** 9: seconds a timed player has to make his move before he loses (the host's timer). */
 	moveTimeLimit: { kind: 'integer', min: 10, max: 3600, default: 60, nullable: false, section: '9' },
 	maxBullets: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' },
-	maxGrenades: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' }
+	maxGrenades: { kind: 'integer', min: 0, max: 99, default: 3, nullable: false, section: '5.1' },
+	// ---- topographic (seed 003; sections are the seed's own paragraphs, see docs/rules.md)
+	/** 003 river: cells a river carries a player downstream (or to the swamp if nearer). */
+	riverCarry: { kind: 'integer', min: 1, max: 20, default: 3, nullable: false, section: '1.3', seed: '003' },
+	/** 003 crocodile: full turns a shot crocodile sleeps. */
+	crocodileSleep: { kind: 'integer', min: 1, max: 20, default: 3, nullable: false, section: '1.6', seed: '003' },
+	/** 003 spinner: the broken compass turns shots too, not only steps. */
+	spinnerTurnsShots: { kind: 'boolean', default: true, section: '1.2', seed: '003' },
+	// ---- abandoned (seed 002)
+	/** 002 first aid kit: using it costs the next turn ("sacrifice one turn") instead of healing instantly. */
+	firstAidCostsTurn: { kind: 'boolean', default: false, section: '3.1', seed: '002' },
+	// ---- duel (seeds 001/004)
+	/** 001 play: an outer wall is told apart from an inner one. */
+	duelOuterWallsTold: { kind: 'boolean', default: true, section: '3.2', seed: '001' },
+	/** 001 exits: a grenade breaks an outer wall too (off: it is spent, the wall stands). */
+	duelGrenadesBreakOuter: { kind: 'boolean', default: true, section: '3.5', seed: '001' },
+	/** 001 re-entry: a player outside may come back through any exit (off: only the one he left by). */
+	duelReentryAnyExit: { kind: 'boolean', default: false, section: '3.9', seed: '001' }
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingId = keyof typeof SETTINGS;
 export const SETTING_IDS = Object.keys(SETTINGS) as SettingId[];
+
+/** Settings of the other rule systems (duel, topographic, abandoned): not the classic game's. */
+export const TOPOGRAPHIC_SETTING_IDS = ['riverCarry', 'crocodileSleep', 'spinnerTurnsShots'] as const satisfies readonly SettingId[];
+export const ABANDONED_SETTING_IDS = ['firstAidCostsTurn'] as const satisfies readonly SettingId[];
+export const DUEL_SETTING_IDS = ['duelOuterWallsTold', 'duelGrenadesBreakOuter', 'duelReentryAnyExit', 'grenadeWording'] as const satisfies readonly SettingId[];
+const NOT_CLASSIC: ReadonlySet<string> = new Set([...TOPOGRAPHIC_SETTING_IDS, ...ABANDONED_SETTING_IDS, 'duelOuterWallsTold', 'duelGrenadesBreakOuter', 'duelReentryAnyExit']);
+/** The classic game's settings (seed 000). */
+export const CLASSIC_SETTING_IDS: readonly SettingId[] = SETTING_IDS.filter((id) => !NOT_CLASSIC.has(id));
 
 type ValueOf<S> = S extends { kind: 'boolean' }
 	? boolean

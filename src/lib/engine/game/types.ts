@@ -56,7 +56,21 @@ export type Action =
 	/** 3.3 / 5.8: take the treasure at `index` (0 = lowest) from the own cell. */
 	| { a: 'take'; index: number }
 	/** 6.5: run `then` if the movement's result matches `cond`. Only after the movement. */
-	| { a: 'if'; cond: Condition; then: Action[] };
+	| { a: 'if'; cond: Condition; then: Action[] }
+	/** Abandoned (seed 002): use the held item (the rusty bullet towards `dir`, the first aid kit, or throw away junk). */
+	| { a: 'use'; item: AbandonedItem; dir?: Direction }
+	/** Abandoned (seed 002): attack a non-injured adventurer on the same tile; `bullet` spends the rusty bullet to win. */
+	| { a: 'attack'; target: Seat; bullet?: boolean }
+	/** Duel (seeds 001/004), re-entry through any exit (option): step in through side `dir` of `cell`. */
+	| { a: 'enter'; cell: number; dir: Direction };
+
+/** Abandoned (seed 002): the one item an adventurer may hold. */
+export const ABANDONED_ITEMS = ['bullet', 'first_aid', 'junk'] as const;
+export type AbandonedItem = (typeof ABANDONED_ITEMS)[number];
+/** Topographic (seed 003): the two creatures. */
+export type Creature = 'bear' | 'ghost';
+/** Duel (seeds 001/004): what a player carried out of the labyrinth. */
+export type CarriedOut = 'none' | 'fake' | 'true';
 
 export type CorrectionChange =
 	| { kind: 'place'; seat: Seat; cell: number }
@@ -141,7 +155,10 @@ export const REJECT_REASONS = [
 	'not_counting',
 	'not_pending',
 	'no_question_left',
-	'break_not_yet'
+	'break_not_yet',
+	'grenade_takes_turn',
+	'no_target',
+	'not_outside'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -239,7 +256,45 @@ export type EventBody =
 	// master
 	| { type: 'master_undo'; reason: string }
 	| { type: 'master_correct'; reason: string }
-	| { type: 'master_ruling'; reason: string };
+	| { type: 'master_ruling'; reason: string }
+	// topographic (seed 003)
+	| { type: 'swamp'; seat: Seat }
+	| { type: 'swamp_death'; seat: Seat }
+	| { type: 'topo_river'; seat: Seat; swamp: boolean }
+	| { type: 'crocodile_eats'; seat: Seat }
+	| { type: 'crocodile_asleep'; seat: Seat }
+	| { type: 'arsenal'; seat: Seat }
+	| { type: 'treasure_picked'; seat: Seat }
+	| { type: 'morgue'; seat: Seat }
+	| { type: 'morgue_cell'; seat: Seat }
+	| { type: 'shot_dead'; seat: Seat }
+	| { type: 'eaten'; seat: Seat; by: Creature }
+	| { type: 'near'; seat: Seat; who: Creature }
+	// abandoned (seed 002)
+	| { type: 'safe'; seat: Seat }
+	| { type: 'meet'; seat: Seat; others: Seat[] }
+	| { type: 'shop'; seat: Seat; roll: number | null; item: AbandonedItem | null }
+	| { type: 'marsh'; seat: Seat }
+	| { type: 'flushed'; seat: Seat; blocked: boolean }
+	| { type: 'portal'; seat: Seat }
+	| { type: 'treasure_pile'; seat: Seat; taken: boolean }
+	| { type: 'turn_lost'; seat: Seat }
+	| { type: 'missed'; seat: Seat }
+	| { type: 'injured'; seat: Seat; by: Seat; dropped: boolean }
+	| { type: 'first_aid'; seat: Seat }
+	| { type: 'junk_dropped'; seat: Seat }
+	| { type: 'battle'; seat: Seat; defender: Seat; attackerRoll: number | null; defenderRoll: number | null; winner: Seat }
+	// duel (seeds 001/004)
+	| { type: 'outer_wall'; seat: Seat }
+	| { type: 'crossbow'; seat: Seat; first: boolean }
+	| { type: 'crutch'; seat: Seat; first: boolean }
+	| { type: 'trap'; seat: Seat }
+	| { type: 'duel_pit'; seat: Seat; n: number }
+	| { type: 'pit_exit'; seat: Seat; n: number }
+	| { type: 'duel_treasure'; seat: Seat }
+	| { type: 'duel_out'; seat: Seat; carried: CarriedOut }
+	| { type: 'reentered'; seat: Seat }
+	| { type: 'not_reentered'; seat: Seat };
 
 export type EventType = EventBody['type'];
 export type GameEvent = EventBody & { audience: Audience };
@@ -329,6 +384,8 @@ export interface GameState {
 	readonly rng: RngState;
 	/** Newest first. */
 	readonly log: EventNode | null;
+	/** The rule system's own state (`RuleSystem.initExt`); absent in classic games. */
+	readonly ext?: unknown;
 	readonly logSize: number;
 	/** The state before the last effective command (the master's undo). */
 	readonly prev: GameState | null;

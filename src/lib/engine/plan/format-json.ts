@@ -30,7 +30,17 @@ const CellRef = v.pipe(v.string(), v.regex(/^[a-z]+[1-9][0-9]*$/));
 const Dir = v.picklist(DIRECTIONS);
 const Count = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999));
 
-const CellEntry = v.union([v.null(), v.picklist(CELL_KINDS), v.strictObject({ kind: v.picklist(CELL_KINDS), flow: v.optional(Dir) })]);
+const CellEntry = v.union([
+	v.null(),
+	v.picklist(CELL_KINDS),
+	v.strictObject({
+		kind: v.picklist(CELL_KINDS),
+		flow: v.optional(Dir),
+		// topographic spinners: quarter turns; duel pits and pit exits: their number
+		turn: v.optional(v.picklist([1, 2, 3])),
+		number: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99)))
+	})
+]);
 
 const FileSchema = v.strictObject({
 	format: v.literal(PLAN_FORMAT),
@@ -43,6 +53,10 @@ const FileSchema = v.strictObject({
 	walls: v.array(v.strictObject({ cell: CellRef, dir: v.picklist(['right', 'down']) })),
 	exits: v.array(v.strictObject({ cell: CellRef, dir: Dir, open: v.boolean() })),
 	pitLoops: v.array(v.array(CellRef)),
+	/** Abandoned: portal sets. Topographic: the bear's cell and the ghost's path. */
+	portals: v.optional(v.array(v.array(CellRef))),
+	bear: v.optional(CellRef),
+	ghost: v.optional(v.array(CellRef)),
 	items: v.array(
 		v.variant('kind', [
 			v.strictObject({ cell: CellRef, kind: v.literal('treasure'), true: v.boolean() }),
@@ -114,6 +128,9 @@ function fromFile(file: PlanFile): Result<Plan, FormatIssue[]> {
 		walls: file.walls.map((w, i) => ({ cell: at(w.cell, `walls[${i}].cell`), dir: w.dir })),
 		exits: file.exits.map((e, i) => ({ cell: at(e.cell, `exits[${i}].cell`), dir: e.dir, open: e.open })),
 		pitLoops: file.pitLoops.map((loop, i) => loop.map((c, j) => at(c, `pitLoops[${i}][${j}]`))),
+		...(file.portals ? { portals: file.portals.map((set, i) => set.map((c, j) => at(c, `portals[${i}][${j}]`))) } : {}),
+		...(file.bear !== undefined ? { bear: at(file.bear, 'bear') } : {}),
+		...(file.ghost ? { ghost: file.ghost.map((c, j) => at(c, `ghost[${j}]`)) } : {}),
 		items: file.items.map((item, i) =>
 			item.kind === 'treasure'
 				? { cell: at(item.cell, `items[${i}].cell`), kind: 'treasure' as const, true: item.true }
@@ -129,7 +146,19 @@ export function serializePlan(plan: Plan): string {
 	const rows: unknown[][] = [];
 	for (let y = 0; y < plan.height; y++) {
 		rows.push(
-			plan.cells.slice(y * plan.width, (y + 1) * plan.width).map((c) => (c === null ? null : c.flow ? { kind: c.kind, flow: c.flow } : c.kind))
+			plan.cells
+				.slice(y * plan.width, (y + 1) * plan.width)
+				.map((c) =>
+					c === null
+						? null
+						: c.flow
+							? { kind: c.kind, flow: c.flow }
+							: c.turn !== undefined
+								? { kind: c.kind, turn: c.turn }
+								: c.number !== undefined
+									? { kind: c.kind, number: c.number }
+									: c.kind
+				)
 		);
 	}
 	const file: PlanFile = {
@@ -143,6 +172,9 @@ export function serializePlan(plan: Plan): string {
 		walls: plan.walls.map((w) => ({ cell: name(w.cell), dir: w.dir })),
 		exits: plan.exits.map((e) => ({ cell: name(e.cell), dir: e.dir, open: e.open })),
 		pitLoops: plan.pitLoops.map((loop) => loop.map(name)),
+		...(plan.portals ? { portals: plan.portals.map((set) => set.map(name)) } : {}),
+		...(plan.bear !== undefined ? { bear: name(plan.bear) } : {}),
+		...(plan.ghost ? { ghost: plan.ghost.map(name) } : {}),
 		items: plan.items.map((item) =>
 			item.kind === 'treasure' ? { cell: name(item.cell), kind: 'treasure' as const, true: item.true } : { cell: name(item.cell), kind: item.kind, count: item.count }
 		)

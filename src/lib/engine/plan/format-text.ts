@@ -29,7 +29,32 @@ import { PLAN_FORMAT, PLAN_FORMAT_VERSION, parsePlanJson } from './format-json';
 import { cellName, columnName, neighbour, parseCellName } from './geometry';
 import { DIRECTIONS, RULE_SYSTEMS, type Cell, type CellKind, type Direction, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
 
-const KIND_LETTER: Record<CellKind, string> = { land: 'L', hospital: 'H', weaponry: 'W', pit: 'P', river: 'R', delta: 'D', encephalitis: 'E' };
+const KIND_LETTER: Record<CellKind, string> = {
+	land: 'L',
+	hospital: 'H',
+	weaponry: 'W',
+	pit: 'P',
+	river: 'R',
+	delta: 'D',
+	encephalitis: 'E',
+	// topographic: S spinner (then its quarter turns 1-3), B swamp (bog), C crocodile, A arsenal, M morgue
+	spinner: 'S',
+	swamp: 'B',
+	crocodile: 'C',
+	arsenal: 'A',
+	morgue: 'M',
+	// abandoned: T shop (trade), F marsh (fen), G portal (gate, then its set number)
+	shop: 'T',
+	marsh: 'F',
+	portal: 'G',
+	// duel: X crossbow, Y crutch, K trap, I pit exit (pits and pit exits then their number)
+	crossbow: 'X',
+	crutch: 'Y',
+	trap: 'K',
+	pit_exit: 'I'
+};
+/** The letters each rule system's pictures may use (a letter of another system is refused). */
+const RULE_LETTERS: Record<RuleSystemId, string> = { classic: 'LHWPRDE', topographic: 'LSRBPCAM', abandoned: 'LTHFRG', duel: 'LXYKPI' };
 const LETTER_KIND = Object.fromEntries(Object.entries(KIND_LETTER).map(([k, l]) => [l, k as CellKind])) as Record<string, CellKind>;
 const ARROW: Record<Direction, string> = { up: '^', right: '>', down: 'v', left: '<' };
 const ARROW_DIR = Object.fromEntries(Object.entries(ARROW).map(([d, a]) => [a, d as Direction])) as Record<string, Direction>;
@@ -43,6 +68,8 @@ export function renderPlanText(plan: Plan): string {
 	const walls = new Set(plan.walls.map((w) => `${w.cell}:${w.dir}`));
 	const loopOf = new Map<number, number>();
 	plan.pitLoops.forEach((loop, i) => loop.forEach((c) => loopOf.set(c, i + 1)));
+	const portalSetOf = new Map<number, number>();
+	(plan.portals ?? []).forEach((set, i) => set.forEach((c) => portalSetOf.set(c, i + 1)));
 	const marks = new Map<number, string>();
 	for (const item of plan.items) {
 		const mark = item.kind === 'treasure' ? (item.true ? '$' : '?') : '*';
@@ -80,7 +107,18 @@ export function renderPlanText(plan: Plan): string {
 			const cell = plan.cells[index];
 			let content = '    ';
 			if (cell) {
-				const arg = cell.kind === 'river' && cell.flow ? ARROW[cell.flow] : cell.kind === 'pit' && loopOf.has(index) ? String(loopOf.get(index)) : '';
+				const arg =
+					cell.kind === 'river' && cell.flow
+						? ARROW[cell.flow]
+						: cell.number !== undefined && (cell.kind === 'pit' || cell.kind === 'pit_exit')
+							? String(cell.number)
+							: cell.kind === 'pit' && loopOf.has(index)
+								? String(loopOf.get(index))
+								: cell.kind === 'spinner' && cell.turn
+									? String(cell.turn)
+									: cell.kind === 'portal' && portalSetOf.has(index)
+										? String(portalSetOf.get(index))
+										: '';
 				content = (KIND_LETTER[cell.kind] + arg + (marks.get(index) ?? '')).padEnd(CELL_WIDTH);
 			}
 			row += content + vertical[side(x, y + 1, 'right')];
@@ -88,6 +126,9 @@ export function renderPlanText(plan: Plan): string {
 		lines.push(row.trimEnd());
 	}
 	plan.pitLoops.forEach((loop, i) => lines.push(`loop ${i + 1}: ${loop.map((c) => cellName(c, width)).join(' ')}`));
+	(plan.portals ?? []).forEach((set, i) => lines.push(`portals ${i + 1}: ${set.map((c) => cellName(c, width)).join(' ')}`));
+	if (plan.bear !== undefined) lines.push(`bear: ${cellName(plan.bear, width)}`);
+	if (plan.ghost !== undefined) lines.push(`ghost: ${plan.ghost.map((c) => cellName(c, width)).join(' ')}`);
 	for (const item of plan.items) {
 		const where = cellName(item.cell, width);
 		lines.push(item.kind === 'treasure' ? `item ${where}: treasure${item.true ? ' true' : ''}` : `item ${where}: ${item.kind} ${item.count}`);
@@ -126,15 +167,19 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 		const rowLine = padded(first + 2 * y + 1);
 		for (let x = 0; x < width; x++) {
 			const content = rowLine.slice(MARGIN + 1 + x * (CELL_WIDTH + 1), MARGIN + 1 + x * (CELL_WIDTH + 1) + CELL_WIDTH);
-			const parsed = /^([LHWPRDE])([\^>v<]|[0-9]{1,2})?([$?*])? *$/.exec(content);
+			const parsed = /^([LHWPRDESBCAMTFGXYKI])([\^>v<]|[0-9]{1,2})?([$?*])? *$/.exec(content);
 			if (content.trim() === '') cells.push(null);
-			else if (!parsed) {
+			else if (!parsed || !RULE_LETTERS[rules].includes(parsed[1]!)) {
 				issues.push({ code: 'invalid_value', path: `${line(first + 2 * y + 1)}, ${cellName(y * width + x, width)}`, found: content.trim() });
 				cells.push(null);
 			} else {
 				const kind = LETTER_KIND[parsed[1]!]!;
 				const flow = kind === 'river' && parsed[2] ? ARROW_DIR[parsed[2]] : undefined;
-				cells.push(flow ? { kind, flow } : { kind });
+				const digit = parsed[2] && /^[0-9]+$/.test(parsed[2]) ? Number(parsed[2]) : undefined;
+				if (flow) cells.push({ kind, flow });
+				else if (kind === 'spinner' && (digit === 1 || digit === 2 || digit === 3)) cells.push({ kind, turn: digit });
+				else if (digit !== undefined && (kind === 'pit_exit' || (kind === 'pit' && rules === 'duel'))) cells.push({ kind, number: digit });
+				else cells.push({ kind });
 			}
 		}
 	}
@@ -176,8 +221,14 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 		const text = lines[n]!.trim();
 		if (text === '' || text.startsWith('#')) continue;
 		const loop = /^loop (\d+): *(.*)$/.exec(text);
+		const portals = /^portals (\d+): *(.*)$/.exec(text);
+		const bear = /^bear: *([a-z]+[0-9]+)$/.exec(text);
+		const ghost = /^ghost: *(.*)$/.exec(text);
 		const item = /^item ([a-z]+[0-9]+): (treasure(?: true)?|(bullet|grenade|landmine) (\d+))$/.exec(text);
 		if (loop) plan.pitLoops.push(loop[2]!.split(/\s+/).filter(Boolean).map((c) => cellAt(c, line(n))));
+		else if (portals) (plan.portals ??= []).push(portals[2]!.split(/\s+/).filter(Boolean).map((c) => cellAt(c, line(n))));
+		else if (bear) plan.bear = cellAt(bear[1]!, line(n));
+		else if (ghost) plan.ghost = ghost[1]!.split(/\s+/).filter(Boolean).map((c) => cellAt(c, line(n)));
 		else if (item) {
 			const cell = cellAt(item[1]!, line(n));
 			const placed: PlacedItem = item[3]

@@ -8,13 +8,16 @@
  */
 import { createRng, type Rng } from '../random';
 import { neighbour, OPPOSITE } from './geometry';
-import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan } from './types';
+import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
+import { generateTopographic } from '../rules/topographic-generate';
 import { cutOffCells, validatePlan, type ProblemCode } from './validate';
 
 export const SHAPES = ['rectangle', 'no-corners', 'L', 'cross'] as const;
 export type Shape = (typeof SHAPES)[number];
 
 export interface GeneratorOptions {
+	/** The rule system (default classic). The others have their seed's fixed field and counts (width, height and the counts here are ignored). */
+	rules?: RuleSystemId;
 	width: number;
 	height: number;
 	seed: number | string;
@@ -38,7 +41,7 @@ export interface GeneratorOptions {
 	landmines?: number;
 }
 
-type Counts = Required<Omit<GeneratorOptions, 'seed' | 'name' | 'shape' | 'width' | 'height'>>;
+type Counts = Required<Omit<GeneratorOptions, 'rules' | 'seed' | 'name' | 'shape' | 'width' | 'height'>>;
 
 /** Recommendations worth a redraw; the rest are accepted as they fall. */
 const AVOID: readonly ProblemCode[] = ['strong_attractor', 'adjacent_deltas', 'hospital_next_to_weaponry', 'treasure_near_exit'];
@@ -86,6 +89,7 @@ export function defaultCounts(cells: number): Counts {
 }
 
 export function generatePlan(options: GeneratorOptions): Plan {
+	if (options.rules === 'topographic') return generateTopographic(options.seed, options.name);
 	const width = Math.max(1, Math.min(100, Math.floor(options.width)));
 	const height = Math.max(1, Math.min(100, Math.floor(options.height)));
 	const mask = shapeMask(options.shape, width, height);

@@ -24,14 +24,36 @@ export const CELL_KINDS = [
 	'pit',
 	'river',
 	'delta',
-	'encephalitis'
+	'encephalitis',
+	// topographic (seed 003)
+	'spinner',
+	'swamp',
+	'crocodile',
+	'arsenal',
+	'morgue',
+	// abandoned (seed 002); its safe tiles are 'land', its hospital and rivers the classic kinds
+	'shop',
+	'marsh',
+	'portal',
+	// duel (seeds 001, 004)
+	'crossbow',
+	'crutch',
+	'trap',
+	'pit_exit'
 ] as const;
 export type CellKind = (typeof CELL_KINDS)[number];
+
+/** The kinds of the classic game (seed 000), in their original order. */
+export const CLASSIC_CELL_KINDS = ['land', 'hospital', 'weaponry', 'pit', 'river', 'delta', 'encephalitis'] as const satisfies readonly CellKind[];
 
 export interface Cell {
 	kind: CellKind;
 	/** Rivers only: the neighbour the flow goes to. */
 	flow?: Direction;
+	/** Topographic spinners only: quarter turns clockwise the broken compass adds (1 east, 2 south, 3 west for north). */
+	turn?: 1 | 2 | 3;
+	/** Duel pits and pit exits only: the number 1..4 tying a pit to its exit. */
+	number?: number;
 }
 
 /** A cell side named from the cell that owns it. */
@@ -72,4 +94,10 @@ export interface Plan {
 	pitLoops: number[][];
 	/** In stacking order: earlier entries on the same cell lie lower. */
 	items: PlacedItem[];
+	/** Abandoned: portal sets in order (1 cell fake, 2 cells A↔B, 3 cells 1→2→3→1). */
+	portals?: number[][];
+	/** Topographic: the bear's starting cell. */
+	bear?: number;
+	/** Topographic: the ghost's fixed path (adjacent cells; walked to the end and back, or round when closed). */
+	ghost?: number[];
 }

@@ -38,6 +38,33 @@ export const PROBLEM_CODES = [
 	'item_off_plan',
 	'item_count',
 	'not_connected',
+	// errors of the other rule systems (topographic, abandoned, duel)
+	'grid_size_rules',
+	'cells_left_out',
+	'item_not_in_rules',
+	'river_not_into_swamp',
+	'river_no_swamp',
+	'spinner_without_turn',
+	'morgue_count',
+	'missing_arsenal',
+	'treasure_count',
+	'no_exit',
+	'bear_off_plan',
+	'ghost_path_broken',
+	'river_not_wall_to_wall',
+	'river_fork',
+	'river_not_onward',
+	'portal_set_size',
+	'portal_not_in_set',
+	'missing_safe',
+	'duel_crossbow_count',
+	'duel_crutch_count',
+	'duel_trap_count',
+	'duel_pits',
+	'duel_fake_treasures',
+	'duel_exits',
+	'duel_one_object',
+	'duel_enclosure',
 	// warnings
 	'few_weaponries',
 	'few_hospitals',
@@ -92,7 +119,15 @@ export function validatePlan(plan: Plan, options: ValidateOptions = {}): Validat
 	}
 	const { board, sides } = compileBoard(plan);
 	const system = ruleSystem(plan.rules);
-	if (system.ok) for (const p of system.value.planProblems(plan)) errors.push({ code: 'cell_kind_not_in_rules', cells: p.cells });
+	if (system.ok && system.value.ownValidator) {
+		// Other rule systems (duel, topographic, abandoned) check their own seed's rules.
+		for (const p of system.value.planProblems(plan)) {
+			const { warning, ...problem } = p;
+			(warning ? warnings : errors).push(problem as Problem);
+		}
+		return { errors, warnings };
+	}
+	if (system.ok) for (const p of system.value.planProblems(plan)) errors.push({ code: 'cell_kind_not_in_rules', cells: p.cells ?? [] });
 
 	checkKinds(board, errors, warnings);
 	checkWalls(plan, board, errors);

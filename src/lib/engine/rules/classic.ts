@@ -3,7 +3,7 @@
  * deltas; hospitals, weaponries, encephalitis; shooting, grenades, landmines,
  * items and corpses; wins and draws. Section numbers refer to seed 000.
  */
-import { CELL_KINDS, DIRECTIONS, type Direction } from '../plan/types';
+import { CLASSIC_CELL_KINDS, DIRECTIONS, type Direction } from '../plan/types';
 import { OPPOSITE } from '../plan/geometry';
 import {
 	DIR_INDEX,
@@ -31,7 +31,7 @@ import {
 	type Seat
 } from '../game/types';
 import type { HitCause, MoveCommand, MoveOutcome, RuleSystem } from './types';
-import { SETTING_IDS } from '../game/settings';
+import { CLASSIC_SETTING_IDS } from '../game/settings';
 
 const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
 const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
@@ -357,8 +357,8 @@ function sameActions(a: unknown, b: unknown): boolean {
 
 export const classic: RuleSystem = {
 	id: 'classic',
-	cellKinds: CELL_KINDS,
-	settingIds: SETTING_IDS,
+	cellKinds: CLASSIC_CELL_KINDS,
+	settingIds: CLASSIC_SETTING_IDS,
 
 	planProblems(plan) {
 		// The section 8 checks live in the shared plan validator; here: kinds this system knows.

@@ -2,6 +2,7 @@
 import type { RuleSystemId } from '../plan/types';
 import { type Result, ok, err } from '../result';
 import { classic } from './classic';
+import { topographic } from './topographic';
 import type { RuleSystem } from './types';
 
 export type RuleSystemError = 'rules_not_implemented';
@@ -10,8 +11,9 @@ export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError
 	switch (id) {
 		case 'classic':
 			return ok(classic);
-		case 'duel':
 		case 'topographic':
+			return ok(topographic);
+		case 'duel':
 		case 'abandoned':
 			return err('rules_not_implemented');
 		default: {
@@ -22,5 +24,5 @@ export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError
 	}
 }
 
-export { classic };
+export { classic, topographic };
 export type { RuleSystem, MoveOutcome } from './types';

@@ -21,9 +21,11 @@
  * - `onTurnStart`    private notices at a seat's turn (5.5 wounded, order a cell)
  * - `checkEnd`       wins and draws after each accepted command (3.4–3.6, 5.2, 6.6, 7.9)
  */
-import type { CellKind, RuleSystemId } from '../plan/types';
+import type { CellKind, RuleSystemId, Side } from '../plan/types';
+import type { Board } from '../game/board';
+import type { Rng } from '../random';
 import type { Draft } from '../game/draft';
-import type { Action, Command, Condition, RejectReason, Seat } from '../game/types';
+import type { Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
 
@@ -38,11 +40,38 @@ export interface MoveOutcome {
 export type MoveCommand = Extract<Command, { type: 'move' }>;
 export type HitCause = 'bullet' | 'landmine';
 
+/** A plan problem a rule system finds (its `code` is one of `PROBLEM_CODES`). */
+export interface PlanProblem {
+	code: string;
+	cells?: number[];
+	sides?: Side[];
+	params?: Record<string, string | number>;
+	/** A recommendation rather than a rule. */
+	warning?: boolean;
+}
+
 export interface RuleSystem {
 	readonly id: RuleSystemId;
 	readonly cellKinds: readonly CellKind[];
 	readonly settingIds: readonly SettingId[];
-	planProblems(plan: Plan): { code: string; cells: number[] }[];
+	/**
+	 * Validation extras beyond the shared plan validator. A system that sets `ownValidator`
+	 * replaces the classic section 8 checks: its `planProblems` is the whole validation.
+	 */
+	planProblems(plan: Plan): PlanProblem[];
+	readonly ownValidator?: boolean;
+	/** Per-system state kept in `GameState.ext`, built with the initial state (may draw from the game's generator). */
+	initExt?(plan: Plan, board: Board, seats: number, rng: Rng): unknown;
+	/** Start cells the program draws itself (abandoned: random safe tiles), or null to let players choose. */
+	autoStarts?(plan: Plan, board: Board, seats: number, rng: Rng): number[] | null;
+	/** Whether a player may choose `cell` as a start (topographic: land or spinner). */
+	startAllowed?(state: GameState, cell: number): boolean;
+	/** The kind told for a start cell (a spinner is told "land"). */
+	announcedKind?(state: GameState, cell: number): CellKind;
+	/** After a move: the same seat moves again (abandoned: a wall hit lets the player try again). */
+	keepsTurn?(d: Draft, seat: Seat): boolean;
+	/** When `seat`'s turn comes: true when the turn is lost (announced by the hook) and passes on. */
+	losesTurn?(d: Draft, seat: Seat): boolean;
 	startLoadout(settings: GameSettings): { bullets: number; grenades: number; landmine: boolean };
 	runMove(d: Draft, seat: Seat, cmd: MoveCommand): RejectReason | null;
 	movement(d: Draft, seat: Seat, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, cmd: MoveCommand): MoveOutcome;

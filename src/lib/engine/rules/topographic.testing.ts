@@ -1,0 +1,54 @@
+/**
+ * Test-only helper for the other rule systems' tests: a plan from rows of
+ * space-separated tokens, the letters of the text format (L land, S spinner +
+ * turns, R river + arrow, B swamp, P pit, C crocodile, A arsenal, M morgue,
+ * T shop, F marsh, G portal, H hospital, X crossbow, Y crutch, K trap,
+ * I pit exit; a digit after P or I is the duel number).
+ */
+import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../plan/types';
+
+const LETTERS: Record<string, CellKind> = {
+	L: 'land',
+	S: 'spinner',
+	R: 'river',
+	B: 'swamp',
+	P: 'pit',
+	C: 'crocodile',
+	A: 'arsenal',
+	M: 'morgue',
+	T: 'shop',
+	F: 'marsh',
+	G: 'portal',
+	H: 'hospital',
+	X: 'crossbow',
+	Y: 'crutch',
+	K: 'trap',
+	I: 'pit_exit'
+};
+const ARROWS: Record<string, Direction> = { '^': 'up', '>': 'right', v: 'down', '<': 'left' };
+
+export function grid(rules: RuleSystemId, rows: string[], extra: Partial<Plan> = {}): Plan {
+	const tokens = rows.map((r) => r.trim().split(/\s+/));
+	const height = tokens.length;
+	const width = tokens[0]!.length;
+	const cells: (Cell | null)[] = [];
+	for (const row of tokens)
+		for (const tok of row) {
+			if (tok === '.') {
+				cells.push(null);
+				continue;
+			}
+			const kind = LETTERS[tok[0]!];
+			if (!kind) throw new Error(`unknown token ${tok}`);
+			const arg = tok.slice(1);
+			const cell: Cell = { kind };
+			if (ARROWS[arg]) cell.flow = ARROWS[arg];
+			else if (kind === 'spinner' && arg) cell.turn = Number(arg) as 1 | 2 | 3;
+			else if ((kind === 'pit' || kind === 'pit_exit') && arg && rules === 'duel') cell.number = Number(arg);
+			cells.push(cell);
+		}
+	return { rules, name: 'test', width, height, cells, walls: [], exits: [], pitLoops: [], items: [], ...extra };
+}
+
+/** Cell index from (x, y) for a width. */
+export const at = (width: number) => (x: number, y: number) => y * width + x;
