@@ -3,6 +3,7 @@ import type { RuleSystemId } from '../plan/types';
 import { type Result, ok, err } from '../result';
 import { classic } from './classic';
 import { topographic } from './topographic';
+import { abandoned } from './abandoned';
 import type { RuleSystem } from './types';
 
 export type RuleSystemError = 'rules_not_implemented';
@@ -13,8 +14,9 @@ export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError
 			return ok(classic);
 		case 'topographic':
 			return ok(topographic);
-		case 'duel':
 		case 'abandoned':
+			return ok(abandoned);
+		case 'duel':
 			return err('rules_not_implemented');
 		default: {
 			const never: never = id;
@@ -24,5 +26,5 @@ export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError
 	}
 }
 
-export { classic, topographic };
+export { classic, topographic, abandoned };
 export type { RuleSystem, MoveOutcome } from './types';

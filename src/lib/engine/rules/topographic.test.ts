@@ -10,7 +10,7 @@ import { generateTopographic } from './topographic-generate';
 import { parsePlanJson, serializePlan } from '../plan/format-json';
 import { parsePlanText, renderPlanText } from '../plan/format-text';
 import { ghostCell, topoExt, turned } from './topographic';
-import { grid } from './topographic.testing';
+import { eventLog, grid, renderedEverywhere } from './topographic.testing';
 
 const go = (dir: Direction) => ({ a: 'go' as const, dir });
 const shoot = (dir: Direction) => ({ a: 'shoot' as const, dir });
@@ -325,6 +325,7 @@ describe('003 properties', () => {
 						if (g.state.phase === 'play') expect(plan.cells[p.cell]).toBeTruthy();
 					}
 				}
+				expect(renderedEverywhere(eventLog(g.state), plan.width)).toEqual([]);
 				const r = replay(g.game);
 				expect(stateKey(r.state)).toBe(stateKey(g.state));
 				expect(JSON.stringify(r.state.ext)).toBe(JSON.stringify(g.state.ext));

@@ -6,6 +6,11 @@
  * I pit exit; a digit after P or I is the duel number).
  */
 import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../plan/types';
+import type { GameEvent } from '../game/types';
+import { eventLog } from '../game/game';
+import { LOCALES, renderEvent } from '../../i18n/events';
+
+export { eventLog };
 
 const LETTERS: Record<string, CellKind> = {
 	L: 'land',
@@ -52,3 +57,14 @@ export function grid(rules: RuleSystemId, rows: string[], extra: Partial<Plan> =
 
 /** Cell index from (x, y) for a width. */
 export const at = (width: number) => (x: number, y: number) => y * width + x;
+
+/** Every event renders in every language with no raw key, placeholder or "undefined". */
+export function renderedEverywhere(events: readonly GameEvent[], width: number): string[] {
+	const bad: string[] = [];
+	for (const e of events)
+		for (const l of LOCALES) {
+			const text = renderEvent(e, l, width);
+			if (/event_|\{|undefined/.test(text)) bad.push(`${e.type} ${l}: ${text}`);
+		}
+	return bad;
+}

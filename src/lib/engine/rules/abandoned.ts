@@ -1,0 +1,350 @@
+/**
+ * Treasures of the Abandoned Labyrinth (seed 002): the program is the master.
+ * Safe tiles, the shop, the hospital, marshes, one-way rivers from wall to
+ * wall, fake / two-way / three-way portals, treasure piles; items (rusty
+ * bullet, first aid kit, junk), dice battles and injuries. Section numbers are
+ * those of docs/rules.md's abandoned part (1 map, 2 starting positions,
+ * 3 moves, 4 player conditions, 5 battle, 6 game over).
+ */
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
+import { DIR_INDEX } from '../game/board';
+import type { Draft } from '../game/draft';
+import { createRng, type RngState } from '../random';
+import {
+	ABANDONED_ITEMS,
+	SIDE_OPEN,
+	SIDE_OPEN_EXIT,
+	type AbandonedItem,
+	type Action,
+	type RejectReason,
+	type Seat
+} from '../game/types';
+import { ABANDONED_SETTING_IDS } from '../game/settings';
+import { classic } from './classic';
+import type { RuleSystem } from './types';
+import { abandonedProblems } from './abandoned-plan';
+
+const K = (k: CellKind) => CELL_KINDS.indexOf(k);
+const AK = { land: K('land'), shop: K('shop'), hospital: K('hospital'), marsh: K('marsh'), river: K('river'), portal: K('portal') } as const;
+
+export const ABANDONED_KINDS = ['land', 'shop', 'hospital', 'marsh', 'river', 'portal'] as const satisfies readonly CellKind[];
+
+/** 3.1 the rusty bullet's range in tiles beyond the shooter's own. */
+export const BULLET_RANGE = 3;
+
+export interface AbandonedExt {
+	/** Portal cell → the portal it leads to (a fake portal: itself). */
+	readonly portalNext: Readonly<Record<number, number>>;
+	/** The dice (5): the generator's state, stored so a game replays exactly. */
+	readonly rng: RngState;
+	/** Per seat: the one item held (3.1). */
+	readonly items: readonly (AbandonedItem | null)[];
+	/** Per seat: turns still to lose (marsh, hospital, first aid kit). */
+	readonly lose: readonly number[];
+	/** The last movement hit a wall or an exit without treasure: the same player moves again (3.3). */
+	readonly again: boolean;
+}
+
+export function abandonedExt(x: { ext: unknown } | { readonly ext?: unknown }): AbandonedExt {
+	return x.ext as AbandonedExt;
+}
+
+/** The item a seat holds (the play screen shows it; it is public, told by the shop). */
+export function heldItem(x: { readonly ext?: unknown }, seat: Seat): AbandonedItem | null {
+	return abandonedExt(x).items[seat] ?? null;
+}
+
+function setExt(d: Draft, patch: Partial<AbandonedExt>): AbandonedExt {
+	d.ext = { ...abandonedExt(d), ...patch };
+	return d.ext as AbandonedExt;
+}
+
+function setItem(d: Draft, seat: Seat, item: AbandonedItem | null): void {
+	const items = abandonedExt(d).items.slice();
+	items[seat] = item;
+	setExt(d, { items });
+}
+
+function loseTurns(d: Draft, seat: Seat, n: number): void {
+	const lose = abandonedExt(d).lose.slice();
+	lose[seat] = (lose[seat] ?? 0) + n;
+	setExt(d, { lose });
+}
+
+/** One die (5): 1..6 from the stored generator. */
+function roll(d: Draft): number {
+	const rng = createRng(abandonedExt(d).rng);
+	const n = 1 + rng.int(6);
+	setExt(d, { rng: rng.state() });
+	return n;
+}
+
+/** 4: injured — drops any treasure (it lies on the tile) and may pick up none until healed. */
+function injure(d: Draft, seat: Seat, by: Seat): void {
+	const p = d.p(seat);
+	const dropped = p.carry?.k === 'treasure';
+	if (dropped && p.outside === null) d.addItems(p.cell, [p.carry!]);
+	d.update(seat, { health: 'wounded', carry: dropped ? null : p.carry });
+	d.say({ type: 'injured', seat, by, dropped });
+	d.changed = true;
+}
+
+/** The tile's effect on arrival (3.3). */
+function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
+	const b = d.board;
+	let cur = cell;
+	const k = b.kind[cur];
+	if (k === AK.river && !viaRiver) {
+		// 3.3 river: flushed one tile downstream unless a wall (the labyrinth's or an inner one) stops it.
+		d.update(seat, { cell: cur });
+		// A flow towards the labyrinth's wall has no downstream tile (flowDir −1).
+		const f = b.flowDir[cur]!;
+		if (f < 0 || d.sides[cur * 4 + f] !== SIDE_OPEN) {
+			d.say({ type: 'flushed', seat, blocked: true });
+			finishOn(d, seat, cur);
+			return;
+		}
+		d.say({ type: 'flushed', seat, blocked: false });
+		arriveAt(d, seat, b.nb[cur * 4 + f]!, true);
+		return;
+	}
+	if (k === AK.portal) {
+		d.say({ type: 'portal', seat });
+		cur = abandonedExt(d).portalNext[cur] ?? cur;
+	} else if (k === AK.shop) {
+		if (abandonedExt(d).items[seat]) d.say({ type: 'shop', seat, roll: null, item: null });
+		else {
+			const r = roll(d);
+			const item: AbandonedItem = r <= 2 ? 'bullet' : r <= 4 ? 'first_aid' : 'junk';
+			setItem(d, seat, item);
+			d.say({ type: 'shop', seat, roll: r, item });
+		}
+	} else if (k === AK.hospital) {
+		const healed = d.p(seat).health !== 'healthy';
+		d.say({ type: 'hospital', seat, healed });
+		if (healed) {
+			// 3.3 "heal at the expense of your next turn".
+			d.update(seat, { health: 'healthy' });
+			loseTurns(d, seat, 1);
+		}
+	} else if (k === AK.marsh) {
+		d.say({ type: 'marsh', seat });
+		loseTurns(d, seat, 1);
+	} else if (k === AK.river) {
+		// Flushed onto another river tile: it does not flush again this move.
+	} else {
+		const list = d.itemsAt(cur);
+		const t = list.findIndex((it) => it.k === 'treasure');
+		if (t >= 0) {
+			const p = d.p(seat);
+			const take = p.health === 'healthy' && !p.carry;
+			if (take) {
+				d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
+				d.setItems(
+					cur,
+					list.filter((_, i) => i !== t)
+				);
+				d.changed = true;
+			}
+			d.say({ type: 'treasure_pile', seat, taken: take });
+		} else d.say({ type: 'safe', seat });
+	}
+	finishOn(d, seat, cur);
+}
+
+function finishOn(d: Draft, seat: Seat, cell: number): void {
+	d.update(seat, { cell });
+	// 3.3 empty tile: another adventurer here — "Fight other_player or end your turn".
+	if (d.board.kind[cell] === AK.hospital) return;
+	const others = d
+		.at(cell)
+		.filter((q) => q.seat !== seat)
+		.map((q) => q.seat);
+	if (others.length) d.say({ type: 'meet', seat, others });
+}
+
+function step(d: Draft, seat: Seat, dir: Direction): void {
+	const p = d.p(seat);
+	const di = DIR_INDEX[dir];
+	const side = d.sides[p.cell * 4 + di]!;
+	if (side === SIDE_OPEN) {
+		arriveAt(d, seat, d.board.nb[p.cell * 4 + di]!, false);
+		return;
+	}
+	if (side === SIDE_OPEN_EXIT) {
+		if (p.carry?.k === 'treasure') {
+			// 6: out with a treasure — the winner; the labyrinth crumbles behind.
+			d.update(seat, { outside: dir });
+			d.result = { kind: 'win', seat, how: 'treasure' };
+			d.all({ type: 'won', seat, how: 'treasure' });
+			return;
+		}
+		d.say({ type: 'exit_refused', seat });
+		setExt(d, { again: true });
+		return;
+	}
+	// 3.3 a wall: the player may keep asking to move until he does not hit one.
+	d.say({ type: 'wall', seat });
+	setExt(d, { again: true });
+}
+
+/** Where the rusty bullet stops: the first adventurer within range, or null (a miss). */
+function bulletTarget(d: Draft, from: number, dir: Direction): Seat | null {
+	const di = DIR_INDEX[dir];
+	let cur = from;
+	for (let i = 0; i < BULLET_RANGE; i++) {
+		if (d.sides[cur * 4 + di] !== SIDE_OPEN) return null;
+		cur = d.board.nb[cur * 4 + di]!;
+		const there = d.at(cur);
+		if (there.length) {
+			// Several on the first tile: the first of them in turn order.
+			const order = d.base.order;
+			there.sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat));
+			return there[0]!.seat;
+		}
+	}
+	return null;
+}
+
+function runAction(d: Draft, seat: Seat, a: Action): RejectReason | null {
+	const p = d.p(seat);
+	const held = abandonedExt(d).items[seat] ?? null;
+	if (a.a === 'use') {
+		if (held !== a.item) return 'no_item';
+		if (a.item === 'bullet') {
+			if (!a.dir) return 'malformed';
+			setItem(d, seat, null);
+			const victim = bulletTarget(d, p.cell, a.dir);
+			if (victim === null) d.say({ type: 'missed', seat });
+			else injure(d, victim, seat);
+			return null;
+		}
+		if (a.item === 'first_aid') {
+			setItem(d, seat, null);
+			d.update(seat, { health: 'healthy' });
+			d.say({ type: 'first_aid', seat });
+			if (d.settings.firstAidCostsTurn) loseTurns(d, seat, 1);
+			return null;
+		}
+		if (d.board.kind[p.cell] === AK.shop) return 'option_off'; // 3.1 not in the thrift shop
+		setItem(d, seat, null);
+		d.say({ type: 'junk_dropped', seat });
+		return null;
+	}
+	if (a.a === 'attack') {
+		const q = d.players[a.target];
+		if (!q || a.target === seat || q.status !== 'in' || q.outside !== null || q.cell !== p.cell) return 'no_target';
+		if (d.board.kind[p.cell] === AK.hospital) return 'no_target'; // 3.2 "except for the hospital"
+		if (p.health !== 'healthy' || q.health !== 'healthy') return 'not_healthy';
+		if (a.bullet) {
+			if (held !== 'bullet') return 'no_item';
+			// 5: the attacker may spend the rusty bullet to win at once.
+			setItem(d, seat, null);
+			d.say({ type: 'battle', seat, defender: a.target, attackerRoll: null, defenderRoll: null, winner: seat });
+			injure(d, a.target, seat);
+			return null;
+		}
+		const ra = roll(d);
+		const rb = roll(d);
+		// 5: the lower roll loses; a tie goes to the attacker.
+		const winner = ra >= rb ? seat : a.target;
+		const loser = winner === seat ? a.target : seat;
+		d.say({ type: 'battle', seat, defender: a.target, attackerRoll: ra, defenderRoll: rb, winner });
+		injure(d, loser, winner);
+		return null;
+	}
+	return 'malformed';
+}
+
+const isDir = (x: unknown): x is Direction => typeof x === 'string' && (DIRECTIONS as readonly string[]).includes(x);
+
+function wellFormed(a: unknown): a is Action {
+	if (typeof a !== 'object' || a === null) return false;
+	const x = a as Record<string, unknown>;
+	if (x.a === 'go') return isDir(x.dir);
+	if (x.a === 'use') return (ABANDONED_ITEMS as readonly unknown[]).includes(x.item) && (x.dir === undefined || isDir(x.dir));
+	if (x.a === 'attack') return typeof x.target === 'number' && Number.isInteger(x.target) && (x.bullet === undefined || typeof x.bullet === 'boolean');
+	return false;
+}
+
+export const abandoned: RuleSystem = {
+	...classic,
+	id: 'abandoned',
+	cellKinds: ABANDONED_KINDS,
+	settingIds: ABANDONED_SETTING_IDS,
+	ownValidator: true,
+
+	planProblems(plan) {
+		return abandonedProblems(plan);
+	},
+
+	initExt(plan, _board, seats, rng) {
+		const portalNext: Record<number, number> = {};
+		for (const set of plan.portals ?? []) set.forEach((c, i) => (portalNext[c] = set[(i + 1) % set.length]!));
+		const x: AbandonedExt = {
+			portalNext,
+			rng: rng.state(),
+			items: new Array<AbandonedItem | null>(seats).fill(null),
+			lose: new Array<number>(seats).fill(0),
+			again: false
+		};
+		return x;
+	},
+
+	autoStarts(plan, board, seats, rng) {
+		// 2: each adventurer on a random safe tile (land without treasure).
+		const safe = board.cellList.filter((c) => board.kind[c] === AK.land && !plan.items.some((it) => it.cell === c));
+		if (safe.length === 0) return null;
+		return Array.from({ length: seats }, () => rng.pick(safe)!);
+	},
+
+	startLoadout() {
+		// 2: an empty gun; no item.
+		return { bullets: 0, grenades: 0, landmine: false };
+	},
+
+	runMove(d, seat, cmd) {
+		const actions = cmd.actions;
+		if (!Array.isArray(actions) || !actions.every(wellFormed)) return 'malformed';
+		if (cmd.dark || cmd.semiDark) return 'option_off';
+		const goes = actions.filter((a) => a.a === 'go').length;
+		if (goes === 0) return 'no_movement';
+		if (goes > 1) return 'two_movements';
+		setExt(d, { again: false });
+		d.aud = { to: 'all' };
+		let moved = false;
+		for (const a of actions) {
+			if (d.result) break;
+			if (a.a === 'go') {
+				step(d, seat, a.dir);
+				moved = true;
+				continue;
+			}
+			const r = runAction(d, seat, a);
+			if (r && !moved) return r;
+			if (r) d.say({ type: 'action_failed', seat, reason: r });
+		}
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false, moved: true });
+		return null;
+	},
+
+	keepsTurn(d) {
+		return abandonedExt(d).again;
+	},
+
+	losesTurn(d, seat) {
+		const n = abandonedExt(d).lose[seat] ?? 0;
+		if (n <= 0) return false;
+		const lose = abandonedExt(d).lose.slice();
+		lose[seat] = n - 1;
+		setExt(d, { lose });
+		d.all({ type: 'turn_lost', seat });
+		return true;
+	},
+
+	onTurnStart() {},
+
+	checkEnd() {
+		// 6: the only end is an adventurer leaving with a treasure.
+	}
+};
