@@ -18,6 +18,8 @@ export interface ChannelOptions {
 	/** Messages held back waiting for a gap to fill, at most. */
 	maxHeld?: number;
 	now?: () => number;
+	/** The clock heartbeats carry (high resolution where there is one): round trips to a fraction of a ms. */
+	rttClock?: () => number;
 }
 
 export interface ChannelStats {
@@ -68,6 +70,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private readonly resendMs: number;
 	private readonly maxHeld: number;
 	private readonly now: () => number;
+	private readonly rttClock: () => number;
 
 	constructor(
 		readonly link: Link,
@@ -79,6 +82,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		this.resendMs = options.resendMs ?? 1500;
 		this.maxHeld = options.maxHeld ?? 512;
 		this.now = options.now ?? Date.now;
+		this.rttClock = options.rttClock ?? (typeof performance !== 'undefined' ? () => performance.now() : Date.now);
 		this.lastHeard = this.now();
 		this.stop.push(link.receive((raw) => this.arrive(raw)));
 		this.stop.push(
@@ -120,7 +124,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 
 	/** A heartbeat now (the bench measures round trips with it). */
 	ping(): void {
-		this.write({ v: PROTOCOL_VERSION, a: this.nextIn, p: this.now() });
+		this.write({ v: PROTOCOL_VERSION, a: this.nextIn, p: this.rttClock() });
 	}
 
 	private write(frame: Frame<Out>): void {
@@ -141,7 +145,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		if (frame.a !== undefined) for (const s of [...this.unacked.keys()]) if (s < frame.a) this.unacked.delete(s);
 		if (frame.p !== undefined) this.write({ v: PROTOCOL_VERSION, a: this.nextIn, q: frame.p });
 		if (frame.q !== undefined) {
-			const rtt = this.now() - frame.q;
+			const rtt = Math.round((this.rttClock() - frame.q) * 100) / 100;
 			if (rtt >= 0 && rtt < 60_000) {
 				this.stats.pongs++;
 				this.stats.rtts.push(rtt);
