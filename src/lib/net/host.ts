@@ -267,8 +267,10 @@ export class HostSession {
 			const refusal = result.events.find((e) => e.type === 'rejected');
 			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
 		}
-		if (seat !== undefined && id !== undefined) this.setSeat(seat, { lastCmd: id, lastResult: { ok: true } });
-		await this.options.store.append(this.table, this.gameId, command, result.state.phase === 'over');
+		// The seat's command number goes to disk with the command; both take effect only once written.
+		const table = seat !== undefined && id !== undefined ? this.withSeat(seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
+		await this.options.store.append(table, this.gameId, command, result.state.phase === 'over');
+		this.table = table;
 		this.game = result.game;
 		this.current = result.state;
 		this.broadcast();
@@ -282,9 +284,13 @@ export class HostSession {
 	}
 
 	private setSeat(seat: Seat, change: Partial<TableRecord['seats'][number]>): void {
+		this.table = this.withSeat(seat, change);
+	}
+
+	private withSeat(seat: Seat, change: Partial<TableRecord['seats'][number]>): TableRecord {
 		const seats = this.table.seats.slice();
 		seats[seat] = { ...seats[seat]!, ...change };
-		this.table = { ...this.table, seats, updatedAt: Date.now() };
+		return { ...this.table, seats, updatedAt: Date.now() };
 	}
 
 	private visible(seat: Seat, log?: GameEvent[]): GameEvent[] {

@@ -280,3 +280,34 @@ describe('host restored from its store', () => {
 		restored.close();
 	});
 });
+
+describe('durability', () => {
+	test('a command whose write fails is neither applied nor announced, and the phone may send it again', async () => {
+		const t = await seatedTable(2);
+		const game = newGame(2);
+		await t.startGame(game);
+		const log = scriptedCommands(game, 10);
+		const at = log.findIndex((c) => (c as { by: unknown }).by !== 'master');
+		await t.play(log.slice(0, at));
+		const command = log[at]!;
+		const phone = t.phones[(command as { by: number }).by]!;
+		const store = t.hostStore;
+		const original = store.append.bind(store);
+		store.append = async () => {
+			throw new Error('disk full');
+		};
+		const events = t.phones.map((p) => p.events.length);
+		void phone.send(command);
+		await until(() => t.host.refusedCount >= 0 && store.writes >= 0, 100);
+		await settle(150);
+		expect(t.host.record!.game.log.length).toBe(at);
+		expect(t.phones.map((p) => p.events.length)).toEqual(events);
+		// The disk is back: the phone's command, sent again after a rejoin, is applied once.
+		store.append = original;
+		phone.drop();
+		await until(() => t.host.record!.game.log.length === at + 1, 3000, 'applied after the rejoin');
+		await t.play(log.slice(at + 1));
+		await waitFeeds(t);
+		expectFeedsMatch(t, log);
+	});
+});
