@@ -1,0 +1,25 @@
+/**
+ * The sentence a phone shows when the host refused its command: the connection layer's own
+ * reasons (not its seat, the game not begun, not joined, still sending) or the engine's
+ * (out of turn and the rest, rendered as the engine's `rejected` event).
+ */
+import { m } from '$lib/paraglide/messages.js';
+import { getLocale } from '$lib/paraglide/runtime.js';
+import { renderEvent } from '$lib/i18n/events';
+import { REJECT_REASONS, type RejectReason } from '$lib/engine/game/types';
+
+export function commandRefusal(reason: string, command = ''): string {
+	switch (reason) {
+		case 'not_your_seat':
+			return m.net_command_refused({ reason: m.net_reason_not_your_seat() });
+		case 'not_started':
+			return m.net_command_refused({ reason: m.net_reason_not_started() });
+		case 'not_joined':
+			return m.net_command_refused({ reason: m.net_reason_not_joined() });
+		case 'busy':
+			return m.net_command_refused({ reason: m.net_reason_busy() });
+	}
+	if ((REJECT_REASONS as readonly string[]).includes(reason))
+		return renderEvent({ type: 'rejected', reason: reason as RejectReason, command, audience: { to: 'master' } }, getLocale());
+	return m.net_command_refused({ reason });
+}
