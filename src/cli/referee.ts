@@ -1,5 +1,9 @@
 /**
  * `labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]`
+ * `labyrinth referee <plan0> <plan1> [--lang …] [--settings file] [--seed S]` — a duel: two
+ * duel plans (each player's own); a command's `by` is the player (0 or 1) and goes to the
+ * half he walks; every event line carries `half` (whose plan it came from) and `turn`
+ * (whose turn it is next, with `left` actions).
  *
  * Reads commands as JSON lines on stdin and writes every event as a JSON line
  * `{ "event": …, "audience": …, "text": … }` (text rendered in --lang). The first
@@ -14,10 +18,12 @@ import { createGame, initialState } from '../lib/engine/game/game';
 import type { Command, GameEvent } from '../lib/engine/game/types';
 import { LOCALES, renderEvent, type Locale } from '../lib/i18n/events';
 import { readPlan, type CliIO } from './io';
+import { createDuel, duelCommand } from '../lib/engine/rules/duel-match';
+import type { Plan } from '../lib/engine/plan/types';
 
 export type RefereeIO = CliIO;
 
-type Args = { plan?: string; players: number; lang: Locale; settings?: string; seed: string };
+type Args = { plan?: string; plan2?: string; players: number; lang: Locale; settings?: string; seed: string };
 
 function parseArgs(argv: string[]): Args | string {
 	const a: Args = { players: 2, lang: 'en', seed: String(Date.now()) };
@@ -33,6 +39,7 @@ function parseArgs(argv: string[]): Args | string {
 		else if (v === '--seed') a.seed = next() ?? a.seed;
 		else if (v.startsWith('--')) return `unknown option: ${v}`;
 		else if (!a.plan) a.plan = v;
+		else if (!a.plan2) a.plan2 = v;
 		else return `unexpected argument: ${v}`;
 	}
 	if (!a.plan) return 'usage: labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]';
@@ -47,6 +54,8 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 	}
 	const plan = await readPlan(args.plan!, io, args.lang);
 	if (!plan) return 1;
+	const plan2 = args.plan2 ? await readPlan(args.plan2, io, args.lang) : null;
+	if (args.plan2 && !plan2) return 1;
 	let settings: unknown = undefined;
 	if (args.settings) {
 		try {
@@ -56,6 +65,7 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 			return 1;
 		}
 	}
+	if (plan2) return duelReferee([plan, plan2], args, settings, io);
 	const g = createGame({ plan, seats: args.players, seed: args.seed, settings });
 	if (!g.ok) {
 		io.error(`cannot start the game: ${JSON.stringify(g.error)}`);
@@ -81,6 +91,41 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 		const r = apply(state, cmd as Command);
 		state = r.state;
 		for (const e of r.events) out(e);
+	}
+	return 0;
+}
+
+async function duelReferee(plans: [Plan, Plan], args: Args, settings: unknown, io: RefereeIO): Promise<number> {
+	const r = createDuel({ plans, seed: args.seed, settings });
+	if (!r.ok) {
+		io.error(`cannot start the duel: ${JSON.stringify(r.error)}`);
+		return 1;
+	}
+	let m = r.value;
+	io.write(JSON.stringify({ ready: true, first: m.turns.turn, players: 2 }));
+	const rl = createInterface({ input: io.input, crlfDelay: Infinity });
+	for await (const line of rl) {
+		const trimmed = line.trim();
+		if (!trimmed || trimmed.startsWith('#')) continue;
+		let cmd: Command;
+		try {
+			cmd = JSON.parse(trimmed) as Command;
+		} catch {
+			cmd = { type: 'unparsable' } as unknown as Command;
+		}
+		const by = (cmd as { by?: unknown }).by;
+		if (by !== 0 && by !== 1) {
+			io.write(JSON.stringify({ event: { type: 'rejected', reason: 'malformed', command: String(cmd.type).slice(0, 40) }, half: null, text: '' }));
+			continue;
+		}
+		const s = duelCommand(m, by, cmd);
+		m = s.match;
+		const width = m.halves[s.half].board.width;
+		const lines: [GameEvent, number][] = [...s.events.map((e): [GameEvent, number] => [e, s.half]), ...(s.other ?? []).map((e): [GameEvent, number] => [e, 1 - s.half])];
+		for (const [e, half] of lines) {
+			const { audience, ...body } = e;
+			io.write(JSON.stringify({ event: body, audience, half, turn: m.turns.turn, left: m.turns.left, text: renderEvent(e, args.lang, width) }));
+		}
 	}
 	return 0;
 }

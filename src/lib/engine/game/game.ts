@@ -54,7 +54,10 @@ export function createGame(opts: {
 		return err([{ code: 'handicaps_invalid' }]);
 	if (!Number.isInteger(seats) || seats < MIN_SEATS || seats > MAX_SEATS) return err([{ code: 'seats_invalid' }]);
 	if (!plan || !Array.isArray(plan.cells) || !Array.isArray(plan.items)) return err([{ code: 'plan_invalid' }]);
-	if (!ruleSystem(plan.rules).ok) return err([{ code: 'rules_not_implemented' }]);
+	const sys = ruleSystem(plan.rules);
+	if (!sys.ok) return err([{ code: 'rules_not_implemented' }]);
+	const range = sys.value.seats;
+	if (range && (seats < range[0] || seats > range[1])) return err([{ code: 'seats_invalid' }]);
 	const s = resolveSettings(plan, seats, opts.settings);
 	if (!s.ok) return err(s.error);
 	return ok(h ? { plan, settings: s.value, seed, seats, handicaps: h, log: [] } : { plan, settings: s.value, seed, seats, log: [] });

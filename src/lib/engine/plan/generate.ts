@@ -11,6 +11,7 @@ import { neighbour, OPPOSITE } from './geometry';
 import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
 import { generateTopographic } from '../rules/topographic-generate';
 import { generateAbandoned } from '../rules/abandoned-generate';
+import { generateDuel } from '../rules/duel-generate';
 import { cutOffCells, validatePlan, type ProblemCode } from './validate';
 
 export const SHAPES = ['rectangle', 'no-corners', 'L', 'cross'] as const;
@@ -92,6 +93,7 @@ export function defaultCounts(cells: number): Counts {
 export function generatePlan(options: GeneratorOptions): Plan {
 	if (options.rules === 'topographic') return generateTopographic(options.seed, options.name);
 	if (options.rules === 'abandoned') return generateAbandoned(options.seed, options.name);
+	if (options.rules === 'duel') return generateDuel(options.seed, options.name);
 	const width = Math.max(1, Math.min(100, Math.floor(options.width)));
 	const height = Math.max(1, Math.min(100, Math.floor(options.height)));
 	const mask = shapeMask(options.shape, width, height);

@@ -4,6 +4,7 @@ import { type Result, ok, err } from '../result';
 import { classic } from './classic';
 import { topographic } from './topographic';
 import { abandoned } from './abandoned';
+import { duel } from './duel';
 import type { RuleSystem } from './types';
 
 export type RuleSystemError = 'rules_not_implemented';
@@ -17,7 +18,7 @@ export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError
 		case 'abandoned':
 			return ok(abandoned);
 		case 'duel':
-			return err('rules_not_implemented');
+			return ok(duel);
 		default: {
 			const never: never = id;
 			void never;
@@ -26,5 +27,5 @@ export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError
 	}
 }
 
-export { classic, topographic, abandoned };
+export { classic, topographic, abandoned, duel };
 export type { RuleSystem, MoveOutcome } from './types';

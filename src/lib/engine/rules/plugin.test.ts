@@ -5,9 +5,12 @@ import { ruleSystem, classic } from './index';
 import type { RuleSystem } from './types';
 
 describe('rule systems plug in by overriding hooks', () => {
-	test('the registry builds classic and refuses systems not written yet', () => {
+	test('the registry builds every rule system under its own id', () => {
 		expect(ruleSystem('classic')).toEqual({ ok: true, value: classic });
-		expect(ruleSystem('duel').ok).toBe(false);
+		for (const id of ['duel', 'topographic', 'abandoned'] as const) {
+			const r = ruleSystem(id);
+			expect(r.ok && r.value.id).toBe(id);
+		}
 	});
 	test('a variant overriding one hook changes only that behaviour (bullets pass hospitals)', () => {
 		const variant: RuleSystem = { ...classic, bulletStops: () => false };

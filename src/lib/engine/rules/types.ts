@@ -60,6 +60,8 @@ export interface RuleSystem {
 	 */
 	planProblems(plan: Plan): PlanProblem[];
 	readonly ownValidator?: boolean;
+	/** Players a game of this system seats (createGame refuses others); default MIN_SEATS..MAX_SEATS. */
+	readonly seats?: readonly [number, number];
 	/** Per-system state kept in `GameState.ext`, built with the initial state (may draw from the game's generator). */
 	initExt?(plan: Plan, board: Board, seats: number, rng: Rng): unknown;
 	/** Start cells the program draws itself (abandoned: random safe tiles), or null to let players choose. */

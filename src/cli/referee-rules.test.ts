@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serializePlan } from '../lib/engine/plan/format-json';
+import type { Plan } from '../lib/engine/plan/types';
+import { grid } from '../lib/engine/rules/topographic.testing';
+import { createRng } from '../lib/engine/random';
+
+function file(plan: Plan): string {
+	const dir = mkdtempSync(join(tmpdir(), 'referee-rules-'));
+	const path = join(dir, 'plan.json');
+	writeFileSync(path, serializePlan(plan));
+	return path;
+}
+
+function run(args: string[], commands: object[]) {
+	const r = spawnSync(join(process.cwd(), 'node_modules/.bin/tsx'), ['src/cli/referee.ts', ...args], {
+		input: commands.map((c) => JSON.stringify(c)).join('\n') + '\n',
+		encoding: 'utf8',
+		cwd: process.cwd()
+	});
+	return r.stdout
+		.trim()
+		.split('\n')
+		.map((l) => JSON.parse(l) as { event?: { type: string; seat?: number; how?: string }; text?: string; half?: number });
+}
+
+const go = (by: number, dir: string) => ({ type: 'move', by, actions: [{ a: 'go', dir }] });
+
+describe('CLI referee for the other rule systems', () => {
+	test('topographic (003 1.8, 1.9): a whole game — the treasure picked up on the way, carried out through the exit', () => {
+		const plan = grid('topographic', ['L L L'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 2, kind: 'treasure', true: true }] });
+		const out = run([file(plan), '--players', '1', '--seed', '1'], [
+			{ type: 'choose_start', by: 0, cell: 0 },
+			{ type: 'confirm_starts', by: 'master' },
+			go(0, 'left'),
+			go(0, 'right'),
+			go(0, 'right'),
+			go(0, 'left'),
+			go(0, 'left'),
+			go(0, 'left')
+		]);
+		const types = out.map((l) => l.event?.type);
+		expect(types).toContain('treasure_picked');
+		expect(out.at(-1)!.event).toMatchObject({ type: 'won', seat: 0, how: 'treasure' });
+		expect(out.find((l) => l.event?.type === 'wall')!.text).toBe('hit a wall');
+	});
+
+	test('abandoned (002 2, 3.3, 6): the program places the adventurer; a treasure pile, the exit, the win — in Russian', () => {
+		const plan = grid('abandoned', ['L L'], { exits: [{ cell: 0, dir: 'up', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const out = run([file(plan), '--players', '1', '--seed', '1', '--lang', 'ru'], [{ type: 'confirm_starts', by: 'master' }, go(0, 'right'), go(0, 'left'), go(0, 'up')]);
+		expect(out.find((l) => l.event?.type === 'treasure_pile')!.text).toBe('натыкается на груду СОКРОВИЩ и подбирает её');
+		expect(out.at(-1)!.event).toMatchObject({ type: 'won', how: 'treasure' });
+	});
+
+	test('duel (001 3.5, 3.6): two plans, two halves — each player walks the other\'s plan and carries its true treasure out', () => {
+		const plan = grid('duel', ['L L'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
+		// A seed where player 0 starts (the first mover is drawn from the seed).
+		let seed = 1;
+		while (createRng(String(seed)).int(2) !== 0) seed++;
+		const goTake = (by: number) => ({ type: 'move', by, actions: [{ a: 'go', dir: 'right' }, { a: 'take', index: 0 }] });
+		const out = run([file(plan), file(plan), '--seed', String(seed)], [
+			{ type: 'choose_start', by: 0, cell: 0 },
+			{ type: 'choose_start', by: 1, cell: 0 },
+			goTake(0),
+			goTake(1),
+			go(0, 'left'),
+			go(1, 'left'),
+			go(0, 'left'),
+			go(1, 'left')
+		]);
+		const first = (out[0] as unknown as { first: number }).first;
+		expect(first).toBe(0);
+		expect(out.filter((l) => l.event?.type === 'took_treasure')).toHaveLength(2);
+		const won = out.filter((l) => l.event?.type === 'won');
+		expect(won).toHaveLength(1);
+		expect(won[0]!.event!.seat).toBe(first);
+		expect(won[0]!.half).toBe(1 - first);
+		expect(out.find((l) => l.event?.type === 'duel_out')!.text).toBe('left the labyrinth: the treasure is true');
+		// The game is over: the other player's last move is refused.
+		expect(out.at(-1)!.event).toMatchObject({ type: 'rejected' });
+	});
+});

@@ -1,0 +1,176 @@
+/**
+ * The duel as a whole (seeds 001/004): two half-games and the turns between
+ * them. In the app each device holds only its own half (the plan its owner
+ * drew, walked by the opponent) and both run `DuelTurns` over the public
+ * announcements; `DuelMatch` holds both halves in one place for the referee CLI
+ * and the tests. Player p walks half 1 − p (the plan player 1 − p drew), where
+ * he is seat 0.
+ */
+import type { Plan } from '../plan/types';
+import { type Result, ok, err } from '../result';
+import { apply } from '../game/apply';
+import { createGame, initialState, type Game, type GameSetupError } from '../game/game';
+import { createRng } from '../random';
+import type { Action, Command, GameEvent, GameState, RejectReason } from '../game/types';
+import { duelCost, type DuelCost } from './duel';
+
+export type Player = 0 | 1;
+
+/** The turns (3): whose turn, actions left, and what changes the count. */
+export interface DuelTurns {
+	readonly turn: Player;
+	/** Actions left in this turn. */
+	readonly left: number;
+	/** Actions already made this turn (a grenade must be the first, 3.3). */
+	readonly used: number;
+	/** 3b: the player found the crutch (one more action a turn for himself). */
+	readonly crutch: readonly [boolean, boolean];
+	/** 3a: the player found the crossbow (one more action a turn for his opponent). */
+	readonly crossbow: readonly [boolean, boolean];
+	/** 3c: the player's turns still to skip in the trap. */
+	readonly skip: readonly [number, number];
+	/** 3c: the player fell into the trap and has not moved since: his crossbow gives the opponent nothing. */
+	readonly caught: readonly [boolean, boolean];
+	readonly winner: Player | null;
+}
+
+const other = (p: Player): Player => (p === 0 ? 1 : 0);
+const set2 = <T>(pair: readonly [T, T], p: Player, v: T): [T, T] => (p === 0 ? [v, pair[1]] : [pair[0], v]);
+
+/** 3a–3c: actions a turn. Crutch and the opponent's crossbow add up; a trapped opponent's crossbow does not count. */
+export function actionsPerTurn(t: Pick<DuelTurns, 'crutch' | 'crossbow' | 'caught'>, p: Player): number {
+	const o = other(p);
+	return 1 + (t.crutch[p] ? 1 : 0) + (t.crossbow[o] && !t.caught[o] ? 1 : 0);
+}
+
+export function startTurns(first: Player): DuelTurns {
+	return { turn: first, left: 1, used: 0, crutch: [false, false], crossbow: [false, false], skip: [0, 0], caught: [false, false], winner: null };
+}
+
+/** Whether `p` may now make a move costing `cost` (the reason when not). */
+export function mayAct(t: DuelTurns, p: Player, cost: DuelCost): RejectReason | null {
+	if (t.winner !== null) return 'game_over';
+	// Even taking a treasure (free) is done in one's own turn.
+	if (t.turn !== p) return 'not_your_turn';
+	if (cost === 'grenade' && t.used > 0) return 'grenade_takes_turn';
+	return null;
+}
+
+/** The turns after `p`'s accepted move of `cost`, given the announcements it produced. */
+export function afterMove(t: DuelTurns, p: Player, cost: DuelCost, events: readonly GameEvent[]): DuelTurns {
+	let s: DuelTurns = t;
+	let endTurn = false;
+	for (const e of events) {
+		if (e.type === 'crossbow' && e.first) s = { ...s, crossbow: set2(s.crossbow, p, true) };
+		else if (e.type === 'crutch' && e.first) s = { ...s, crutch: set2(s.crutch, p, true) };
+		else if (e.type === 'trap') {
+			s = { ...s, skip: set2(s.skip, p, 3), caught: set2(s.caught, p, true) };
+			endTurn = true; // climbing out starts at once
+		} else if (e.type === 'won') s = { ...s, winner: p };
+	}
+	if (s.winner !== null || cost === 'free') return s;
+	const left = s.left - 1;
+	if (cost === 'grenade' || left <= 0 || endTurn) return nextTurn(s, p);
+	return { ...s, left, used: s.used + 1 };
+}
+
+function nextTurn(s: DuelTurns, p: Player): DuelTurns {
+	let next = other(p);
+	let skip = s.skip;
+	// 3c: a trapped player's turns pass to the opponent.
+	while (skip[next] > 0) {
+		skip = set2(skip, next, skip[next] - 1);
+		next = other(next);
+	}
+	const caught = set2(s.caught, next, false);
+	const t = { ...s, skip, caught, turn: next };
+	return { ...t, left: actionsPerTurn(t, next), used: 0 };
+}
+
+export interface DuelMatch {
+	/** halves[i]: the plan player i drew, walked by player 1 − i. */
+	readonly games: readonly [Game, Game];
+	readonly halves: readonly [GameState, GameState];
+	readonly turns: DuelTurns;
+}
+
+/** Two plans (player 0's and player 1's) and a seed (who starts). */
+export function createDuel(opts: { plans: readonly [Plan, Plan]; seed: string | number; settings?: unknown }): Result<DuelMatch, GameSetupError[]> {
+	const gs: Game[] = [];
+	for (const plan of opts.plans) {
+		if (plan.rules !== 'duel') return err([{ code: 'plan_invalid' }]);
+		const g = createGame({ plan, seats: 1, seed: opts.seed, settings: opts.settings });
+		if (!g.ok) return err(g.error);
+		gs.push(g.value);
+	}
+	const first = createRng(opts.seed).int(2) as Player;
+	const games = [gs[0]!, gs[1]!] as const;
+	return ok({ games, halves: [initialState(games[0]), initialState(games[1])], turns: startTurns(first) });
+}
+
+export interface DuelStep {
+	match: DuelMatch;
+	/** The half the command went to (the plan of player `half`). */
+	half: Player;
+	/** Its announcements, with `seat` naming the walking player (0 or 1); the halves' own turn notices left out. */
+	events: GameEvent[];
+	/** When both starts are chosen, the other half's opening announcements. */
+	other?: GameEvent[];
+}
+
+/** A half-game's event as the match tells it: seat 0 of half h is player 1 − h. */
+export function asPlayer(e: GameEvent, half: Player): GameEvent {
+	return 'seat' in e && e.seat === 0 ? ({ ...e, seat: other(half) } as GameEvent) : e;
+}
+
+const told = (events: readonly GameEvent[], half: Player) => events.filter((e) => e.type !== 'turn').map((e) => asPlayer(e, half));
+
+/**
+ * Player `p` says something: `choose_start` (public), `move` or a query. The
+ * command goes to the half he walks; both starts chosen, the halves begin.
+ */
+export function duelCommand(m: DuelMatch, p: Player, command: Command): DuelStep {
+	const half = other(p);
+	const cmd = { ...command, by: 0 } as Command;
+	const rejected = (reason: RejectReason): DuelStep => ({
+		match: m,
+		half,
+		events: [{ type: 'rejected', reason, command: command.type, audience: { to: 'seat', seat: p } }]
+	});
+	if (cmd.type === 'move') {
+		const cost = Array.isArray(cmd.actions) ? duelCost(cmd.actions as Action[]) : 'action';
+		const why = mayAct(m.turns, p, cost);
+		if (why) return rejected(why);
+		const r = apply(m.halves[half], cmd);
+		if (r.events.length === 1 && r.events[0]!.type === 'rejected') return { match: m, half, events: r.events };
+		return { match: withHalf(m, half, r.state, cmd, afterMove(m.turns, p, cost, r.events)), half, events: told(r.events, half) };
+	}
+	const r = apply(m.halves[half], cmd);
+	if (r.events.length === 1 && r.events[0]!.type === 'rejected') return { match: m, half, events: r.events };
+	let next = withHalf(m, half, r.state, cmd, m.turns);
+	const events = told(r.events, half);
+	let rest: GameEvent[] | undefined;
+	// Both starts chosen: each owner's device confirms its half (there is no master).
+	if (cmd.type === 'choose_start' && next.halves.every((h) => h.phase === 'start' && h.players[0]!.cell >= 0)) {
+		for (const h of [0, 1] as const) {
+			const c = apply(next.halves[h], { type: 'confirm_starts', by: 'master' });
+			next = withHalf(next, h, c.state, { type: 'confirm_starts', by: 'master' }, next.turns);
+			if (h === half) events.push(...told(c.events, h));
+			else rest = told(c.events, h);
+		}
+	}
+	return rest ? { match: next, half, events, other: rest } : { match: next, half, events };
+}
+
+function withHalf(m: DuelMatch, half: Player, state: GameState, cmd: Command, turns: DuelTurns): DuelMatch {
+	const games = [...m.games] as [Game, Game];
+	games[half] = { ...games[half], log: [...games[half].log, cmd] };
+	const halves = [...m.halves] as [GameState, GameState];
+	halves[half] = state;
+	return { games, halves, turns };
+}
+
+/** What player `p`'s device may send to the other device: the announcements of its half (never the plan). */
+export function announcements(events: readonly GameEvent[]): GameEvent[] {
+	return events.filter((e) => e.audience.to !== 'master');
+}
