@@ -87,7 +87,9 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	}
 	const n = d.base.order.length;
 	let idx = d.turn;
-	for (let i = 0; i < n; i++) {
+	// Lost turns (abandoned) may take more than one round to pass.
+	const limit = d.sys.losesTurn ? n * 8 : n;
+	for (let i = 0; i < limit; i++) {
 		idx = (idx + 1) % n;
 		if (idx === 0 && d.nstop.active) {
 			const rounds = d.nstop.changed ? 0 : d.nstop.rounds + 1;

@@ -158,6 +158,18 @@ describe('002 moves', () => {
 		expect(g.now).toBe(me);
 	});
 
+	test('002 3.3: when both lose a turn, both turns pass and the round goes on in order', () => {
+		const p = grid('abandoned', ['L F F L'], { exits: [{ cell: 0, dir: 'up', open: true }], items: [{ cell: 3, kind: 'treasure', true: true }] });
+		const g = game(p, 2, [0, 0]);
+		const me = firstOf(g);
+		const other = 1 - me;
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: other, cell: 3 } });
+		g.move(me, [go('right')]);
+		g.move(other, [go('left')]);
+		expect(g.last.filter((e) => e.type === 'turn_lost').map((e) => (e as { seat: number }).seat)).toEqual([me, other]);
+		expect(g.now).toBe(me);
+	});
+
 	test('002 3.3: the shop sells a random item by the die (1-2 bullet, 3-4 first aid kit, 5-6 junk), only to an empty-handed player', () => {
 		const seen = new Set<string>();
 		for (let seed = 1; seed <= 40; seed++) {

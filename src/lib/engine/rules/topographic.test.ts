@@ -170,6 +170,16 @@ describe('003 arsenal, treasure, exits, morgue', () => {
 		expect(g.p(first).bullets).toBe(2);
 	});
 
+	test('003 1.6: a death ends the move — the shot after it is not made', () => {
+		const g = solo(grid('topographic', ['L C M']), [0, 0]);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'ammo', seat: 0, bullets: 2, grenades: 0 } });
+		g.move(0, [go('right'), shoot('left')]);
+		expect(g.p(0).cell).toBe(2);
+		expect(g.types()).toContain('crocodile_eats');
+		expect(g.types()).not.toContain('no_scream');
+		expect(g.p(0).bullets).toBe(0);
+	});
+
 	test('003 1.7: shooting without cartridges is refused before the move', () => {
 		const g = solo(grid('topographic', ['L L']), [0, 0]);
 		g.move(0, [shoot('right'), go('right')]);

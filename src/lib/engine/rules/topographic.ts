@@ -228,9 +228,9 @@ function shoot(d: Draft, from: number, dir: Direction, shooter: Walker): void {
 
 const spinOf = (d: Draft, cell: number) => (cell >= 0 ? (topoExt(d).spin[cell] ?? 0) : 0);
 
-/** The player's step (1.x); returns the outcome. */
-function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome {
-	const out: MoveOutcome = { tags: new Set(), hitWall: false, moved: false };
+/** The player's step (1.x); returns the outcome (`died`: he went to the morgue). */
+function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome & { died: boolean } {
+	const out = { tags: new Set(), hitWall: false, moved: false, died: false } as MoveOutcome & { died: boolean };
 	const p = d.p(seat);
 	const from = p.cell;
 	const di = DIR_INDEX[turned(dir, spinOf(d, from))];
@@ -240,6 +240,7 @@ function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome {
 		if (fin < 0) {
 			die(d, seat);
 			out.moved = true;
+			out.died = true;
 			return out;
 		}
 		d.update(seat, { cell: fin });
@@ -404,9 +405,8 @@ export const topographic: RuleSystem = {
 			if (d.result) break;
 			const p = d.p(seat);
 			if (a.a === 'go') {
-				const out = playerStep(d, seat, a.dir);
 				// A death ends the player's move (his later shot is not made).
-				if (out.moved && d.p(seat).cell === topoExt(d).morgue && out.tags.size === 0) break;
+				if (playerStep(d, seat, a.dir).died) break;
 			} else if (a.a === 'shoot') {
 				if (p.bullets <= 0) {
 					d.say({ type: 'action_failed', seat, reason: 'no_bullets' });
