@@ -287,6 +287,22 @@ describe('001 the match: two devices, two halves', () => {
 	});
 });
 
+describe('the four systems in the app', () => {
+	test('every rule system has a name and a one-paragraph summary in en, ru and uk (ru and uk translated)', async () => {
+		const { RULE_SYSTEMS } = await import('../plan/types');
+		const cat = async (l: string) => (await import(`../../../../messages/${l}.json`)).default as Record<string, string>;
+		const [en, ru, uk] = await Promise.all(['en', 'ru', 'uk'].map(cat));
+		for (const id of RULE_SYSTEMS)
+			for (const key of [`rules_name_${id}`, `rules_summary_${id}`]) {
+				expect(en![key], key).toBeTruthy();
+				expect(ru![key], key).toBeTruthy();
+				expect(uk![key], key).toBeTruthy();
+				expect(ru![key]).not.toBe(en![key]);
+				expect(uk![key]).not.toBe(ru![key]);
+			}
+	});
+});
+
 describe('001 2 the plan', () => {
 	test('001 2: generated duel plans hold the seed\'s counts, have no enclosure, and round-trip through both formats', () => {
 		fc.assert(
