@@ -3,9 +3,9 @@
  * then the data flows over WebRTC, device to device. The server is either the PeerServer that
  * `npm start` serves at `/peerjs` on the same origin (a table with a laptop), or the public
  * PeerJS cloud when the devices are online. Once a link is up the server may go: the link
- * stays. PeerJS is loaded only when a table is opened (never on the home screen).
+ * stays. Only the table screens import this (PeerJS stays out of the home screen).
  */
-import type { DataConnection, Peer, PeerOptions } from 'peerjs';
+import { Peer, type DataConnection, type PeerOptions } from 'peerjs';
 import { rtcDiagnostics } from './diagnostics';
 import { BaseLink, whenOpen, type Link, type LinkDiagnostics, type Listener, type Transport } from './link';
 
@@ -36,11 +36,6 @@ export async function hasLocalServer(origin: string, fetcher: typeof fetch = fet
 	} catch {
 		return false;
 	}
-}
-
-async function peerClass(): Promise<typeof Peer> {
-	const module = await import('peerjs');
-	return module.Peer;
 }
 
 class PeerLink extends BaseLink {
@@ -120,10 +115,9 @@ export class PeerTransport implements Transport {
 
 	/** Listens as `id` (the host's stable id), taking it again if a reloaded page still held it. */
 	async listen(id: string, attempts = 8): Promise<Listener> {
-		const PeerJS = await peerClass();
 		let peer: Peer;
 		for (let attempt = 0; ; attempt++) {
-			peer = new PeerJS(id, this.server.options);
+			peer = new Peer(id, this.server.options);
 			try {
 				await opened(peer, 10_000);
 				break;
@@ -186,8 +180,7 @@ export class PeerTransport implements Transport {
 
 	/** Opens a link to `id` (a fresh PeerJS id each time, given up with the link). */
 	async open(id: string, timeoutMs = 12_000): Promise<Link> {
-		const PeerJS = await peerClass();
-		const peer = new PeerJS(this.server.options);
+		const peer = new Peer(this.server.options);
 		try {
 			await opened(peer, timeoutMs);
 			const conn = peer.connect(id, { reliable: true, serialization: 'raw' });

@@ -230,6 +230,11 @@ export class SeatLink {
 		return m && m.key ? { name: m.name, seat: m.seat } : null;
 	}
 
+	/** Forgets this phone's seat in `room` (the host no longer knows its key): it may join afresh. */
+	static async forget(room: string): Promise<void> {
+		await database().memberships.delete(room);
+	}
+
 	private static async start(kind: TransportKind, room: string, name: string, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
 		const self = new SeatLink(kind);
 		self.session = await PlayerSession.open({
