@@ -111,6 +111,26 @@ describe('through the self-hosted PeerServer', () => {
 		await expectSameHistory(t, game, log);
 	});
 
+	test('a phone that falls silent (its link still open) is seen away within seconds by the heartbeat, and comes back by itself', async () => {
+		const t = await seatTable(2);
+		const game = newGame(2, 27);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, 30, 14);
+		await playCommands(t.host, t.phones, log.slice(0, 10));
+		// Everything the phone sends is lost from now on; nobody closes anything.
+		await t.phones[1]!.evaluate(() => {
+			const link = (window as unknown as NetWindow).labyrinthNet.seat.session.channel!.link;
+			link.send = () => undefined;
+		});
+		const silentAt = Date.now();
+		await t.host.getByTestId('presence').locator('li[data-seat="1"][data-here="no"]').waitFor({ timeout: 10_000 });
+		const noticed = Date.now() - silentAt;
+		expect(noticed).toBeLessThan(7000);
+		await t.host.getByTestId('presence').locator('li[data-seat="1"][data-here="yes"]').waitFor({ timeout: 20_000 });
+		await playCommands(t.host, t.phones, log.slice(10));
+		await expectSameHistory(t, game, log);
+	});
+
 	test('fault: the host’s page is reloaded mid-game; it restores the game and the phones find it again', async () => {
 		const t = await seatTable(3);
 		const game = newGame(3, 23);
