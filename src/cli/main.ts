@@ -24,7 +24,8 @@ const USAGE = `usage: labyrinth <command> [options]
   generate --width W --height H [--seed S] [--shape ${SHAPES.join('|')}] [counts…]
   generate --rules ${RULE_SYSTEMS.filter((r) => r !== 'classic').join('|')} [--seed S]
                                                      print a generated valid plan (JSON)
-  referee <plan> [--players N] [--seed S] [--lang …] [--settings file]
+  referee <plan> [--rules R] [--players N] [--seed S] [--lang …] [--settings file]
+  referee <plan0> <plan1> --rules duel [--seed S] [--lang …]
                                                      referee a game: commands in, events out (JSON lines)
 
 See docs/cli.md.`;

@@ -32,7 +32,7 @@ const go = (by: number, dir: string) => ({ type: 'move', by, actions: [{ a: 'go'
 describe('CLI referee for the other rule systems', () => {
 	test('topographic (003 1.8, 1.9): a whole game — the treasure picked up on the way, carried out through the exit', () => {
 		const plan = grid('topographic', ['L L L'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 2, kind: 'treasure', true: true }] });
-		const out = run([file(plan), '--players', '1', '--seed', '1'], [
+		const out = run([file(plan), '--rules', 'topographic', '--players', '1', '--seed', '1'], [
 			{ type: 'choose_start', by: 0, cell: 0 },
 			{ type: 'confirm_starts', by: 'master' },
 			go(0, 'left'),
@@ -61,7 +61,7 @@ describe('CLI referee for the other rule systems', () => {
 		let seed = 1;
 		while (createRng(String(seed)).int(2) !== 0) seed++;
 		const goTake = (by: number) => ({ type: 'move', by, actions: [{ a: 'go', dir: 'right' }, { a: 'take', index: 0 }] });
-		const out = run([file(plan), file(plan), '--seed', String(seed)], [
+		const out = run([file(plan), file(plan), '--rules', 'duel', '--seed', String(seed)], [
 			{ type: 'choose_start', by: 0, cell: 0 },
 			{ type: 'choose_start', by: 1, cell: 0 },
 			goTake(0),

@@ -1,6 +1,6 @@
 /**
  * `labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]`
- * `labyrinth referee <plan0> <plan1> [--lang …] [--settings file] [--seed S]` — a duel: two
+ * `labyrinth referee <plan0> <plan1> [--rules duel] [--lang …] [--settings file] [--seed S]` — a duel: two
  * duel plans (each player's own); a command's `by` is the player (0 or 1) and goes to the
  * half he walks; every event line carries `half` (whose plan it came from) and `turn`
  * (whose turn it is next, with `left` actions).
@@ -19,11 +19,11 @@ import type { Command, GameEvent } from '../lib/engine/game/types';
 import { LOCALES, renderEvent, type Locale } from '../lib/i18n/events';
 import { readPlan, type CliIO } from './io';
 import { createDuel, duelCommand } from '../lib/engine/rules/duel-match';
-import type { Plan } from '../lib/engine/plan/types';
+import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 
 export type RefereeIO = CliIO;
 
-type Args = { plan?: string; plan2?: string; players: number; lang: Locale; settings?: string; seed: string };
+type Args = { plan?: string; plan2?: string; rules?: RuleSystemId; players: number; lang: Locale; settings?: string; seed: string };
 
 function parseArgs(argv: string[]): Args | string {
 	const a: Args = { players: 2, lang: 'en', seed: String(Date.now()) };
@@ -36,13 +36,19 @@ function parseArgs(argv: string[]): Args | string {
 			if (!(LOCALES as readonly string[]).includes(l ?? '')) return `unknown language: ${l}`;
 			a.lang = l as Locale;
 		} else if (v === '--settings') a.settings = next();
+		else if (v === '--rules') {
+			const r = next();
+			if (!(RULE_SYSTEMS as readonly string[]).includes(r ?? '')) return `unknown rules: ${r}`;
+			a.rules = r as RuleSystemId;
+		}
 		else if (v === '--seed') a.seed = next() ?? a.seed;
 		else if (v.startsWith('--')) return `unknown option: ${v}`;
 		else if (!a.plan) a.plan = v;
 		else if (!a.plan2) a.plan2 = v;
 		else return `unexpected argument: ${v}`;
 	}
-	if (!a.plan) return 'usage: labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]';
+	if (!a.plan) return 'usage: labyrinth referee <plan> [<plan2> for a duel] [--rules R] [--players N] [--lang en|ru|uk] [--settings file] [--seed S]';
+	if (a.rules === 'duel' && !a.plan2) return 'a duel needs two plans: labyrinth referee <plan0> <plan1> --rules duel';
 	return a;
 }
 
@@ -52,10 +58,13 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 		io.error(args);
 		return 2;
 	}
-	const plan = await readPlan(args.plan!, io, args.lang);
-	if (!plan) return 1;
-	const plan2 = args.plan2 ? await readPlan(args.plan2, io, args.lang) : null;
-	if (args.plan2 && !plan2) return 1;
+	const read = await readPlan(args.plan!, io, args.lang);
+	if (!read) return 1;
+	const read2 = args.plan2 ? await readPlan(args.plan2, io, args.lang) : null;
+	if (args.plan2 && !read2) return 1;
+	// --rules plays the plans under that rule system (their own `rules` field otherwise).
+	const plan: Plan = args.rules ? { ...read, rules: args.rules } : read;
+	const plan2: Plan | null = read2 && args.rules ? { ...read2, rules: args.rules } : read2;
 	let settings: unknown = undefined;
 	if (args.settings) {
 		try {
