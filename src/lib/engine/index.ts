@@ -23,3 +23,28 @@ export { viewFor, masterView, visibleTo, type SeatView } from './game/view';
 export { randomLegalCommand, type RandomCommandOptions } from './game/random-command';
 export { compileBoard, kindOf, type Board } from './game/board';
 export { ruleSystem, classic, type RuleSystem, type MoveOutcome } from './rules/index';
+
+// The other rule systems (issue 9): their own state, helpers and generators.
+export { topographic, abandoned, duel } from './rules/index';
+export { topoExt, ghostCell, turned, TOPOGRAPHIC_KINDS, type TopoExt } from './rules/topographic';
+export { generateTopographic, TOPOGRAPHIC_DEFAULTS } from './rules/topographic-generate';
+export { abandonedExt, heldItem, ABANDONED_KINDS, BULLET_RANGE, type AbandonedExt } from './rules/abandoned';
+export { generateAbandoned } from './rules/abandoned-generate';
+export { ABANDONED_DEFAULTS } from './rules/abandoned-plan';
+export { duelExt, duelCost, DUEL_KINDS, DUEL_GRENADES, type DuelExt, type DuelCost } from './rules/duel';
+export { generateDuel } from './rules/duel-generate';
+export { enclosed } from './rules/duel-plan';
+export {
+	actionsPerTurn,
+	afterMove,
+	announcements,
+	asPlayer,
+	createDuel,
+	duelCommand,
+	mayAct,
+	startTurns,
+	type DuelMatch,
+	type DuelStep,
+	type DuelTurns,
+	type Player
+} from './rules/duel-match';
