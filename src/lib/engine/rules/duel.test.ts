@@ -288,6 +288,31 @@ describe('001 the match: two devices, two halves', () => {
 });
 
 describe('the four systems in the app', () => {
+	test('every announcement of the three other systems, in every variant, has its text in en, ru and uk', () => {
+		const A = { audience: { to: 'all' } };
+		const all = [
+			{ type: 'swamp' }, { type: 'swamp_death' }, { type: 'topo_river', swamp: true }, { type: 'topo_river', swamp: false },
+			{ type: 'crocodile_eats' }, { type: 'crocodile_asleep' }, { type: 'arsenal' }, { type: 'treasure_picked' },
+			{ type: 'morgue' }, { type: 'morgue_cell' }, { type: 'shot_dead' }, { type: 'eaten', by: 'bear' }, { type: 'eaten', by: 'ghost' },
+			{ type: 'near', who: 'bear' }, { type: 'near', who: 'ghost' },
+			{ type: 'safe' }, { type: 'meet', others: [1, 2] }, { type: 'shop', roll: 3, item: 'first_aid' }, { type: 'shop', roll: 1, item: 'bullet' },
+			{ type: 'shop', roll: 6, item: 'junk' }, { type: 'shop', roll: null, item: null }, { type: 'marsh' },
+			{ type: 'flushed', blocked: true }, { type: 'flushed', blocked: false }, { type: 'portal' },
+			{ type: 'treasure_pile', taken: true }, { type: 'treasure_pile', taken: false }, { type: 'turn_lost' }, { type: 'missed' },
+			{ type: 'injured', by: 1, dropped: true }, { type: 'injured', by: 1, dropped: false }, { type: 'first_aid' }, { type: 'junk_dropped' },
+			{ type: 'battle', defender: 1, attackerRoll: 2, defenderRoll: 5, winner: 1 }, { type: 'battle', defender: 1, attackerRoll: null, defenderRoll: null, winner: 0 },
+			{ type: 'outer_wall' }, { type: 'crossbow', first: true }, { type: 'crossbow', first: false }, { type: 'crutch', first: true },
+			{ type: 'crutch', first: false }, { type: 'trap' }, { type: 'duel_pit', n: 3 }, { type: 'pit_exit', n: 2 }, { type: 'duel_treasure' },
+			{ type: 'duel_out', carried: 'none' }, { type: 'duel_out', carried: 'fake' }, { type: 'duel_out', carried: 'true' },
+			{ type: 'reentered' }, { type: 'not_reentered' },
+			{ type: 'rejected', reason: 'grenade_takes_turn', command: 'move' }, { type: 'rejected', reason: 'no_target', command: 'move' },
+			{ type: 'rejected', reason: 'not_outside', command: 'move' },
+			{ type: 'start_kind', kind: 'crossbow' }, { type: 'start_kind', kind: 'pit_exit' }, { type: 'start_kind', kind: 'shop' },
+			{ type: 'recall', of: 1, move: { actions: [{ a: 'use', item: 'bullet', dir: 'up' }, { a: 'use', item: 'first_aid' }, { a: 'use', item: 'junk' }, { a: 'attack', target: 1 }, { a: 'attack', target: 2, bullet: true }, { a: 'enter', cell: 3, dir: 'left' }], dark: false, semiDark: false } }
+		].map((e) => ({ seat: 0, ...A, ...e }) as unknown as GameEvent);
+		expect(renderedEverywhere(all, 10)).toEqual([]);
+	});
+
 	test('every rule system has a name and a one-paragraph summary in en, ru and uk (ru and uk translated)', async () => {
 		const { RULE_SYSTEMS } = await import('../plan/types');
 		const cat = async (l: string) => (await import(`../../../../messages/${l}.json`)).default as Record<string, string>;
