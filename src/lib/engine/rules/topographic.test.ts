@@ -11,6 +11,7 @@ import { parsePlanJson, serializePlan } from '../plan/format-json';
 import { parsePlanText, renderPlanText } from '../plan/format-text';
 import { ghostCell, topoExt, turned } from './topographic';
 import { eventLog, grid, renderedEverywhere } from './topographic.testing';
+import { createRng } from '../random';
 
 const go = (dir: Direction) => ({ a: 'go' as const, dir });
 const shoot = (dir: Direction) => ({ a: 'shoot' as const, dir });
@@ -314,6 +315,39 @@ describe('003 properties', () => {
 			}),
 			{ numRuns: 20 }
 		);
+	});
+
+	test('non-interference (1.2): a spinner is told as land — views stay byte-identical to a plan with land there until someone moves from it', () => {
+		let compared = 0;
+		for (let seed = 1; seed <= 40; seed++) {
+			const plan = generateTopographic(seed);
+			const x = plan.cells.findIndex((c) => c?.kind === 'spinner');
+			const land = { ...plan, cells: plan.cells.map((c, i) => (i === x ? { kind: 'land' as const } : c)) };
+			const a = new Script(plan, 3, {}, seed);
+			const b = new Script(land, 3, {}, seed);
+			const starts = plan.cells.flatMap((c, i) => (c?.kind === 'land' && i !== x && !plan.items.some((it) => it.cell === i) ? [i] : []));
+			a.state.order.forEach((s, k) => {
+				// Odd seeds: the last in turn order starts on the spinner (told "land").
+				const cell = seed % 2 && k === 2 ? x : starts[k * 7]!;
+				a.do({ type: 'choose_start', by: s, cell });
+				b.do({ type: 'choose_start', by: s, cell });
+			});
+			a.do({ type: 'confirm_starts', by: 'master' });
+			b.do({ type: 'confirm_starts', by: 'master' });
+			const rng = createRng(seed);
+			for (let i = 0; i < 150 && a.state.phase === 'play'; i++) {
+				const seat = a.now;
+				if (a.p(seat).cell === x || topoExt(a.state).bear === x) break;
+				const cmd = { type: 'move' as const, by: seat, actions: [go(DIRECTIONS[rng.int(4)]!)] };
+				a.do(cmd);
+				b.do(cmd);
+				for (let s = 0; s < 3; s++) {
+					expect(JSON.stringify(viewFor(b.state, s))).toBe(JSON.stringify(viewFor(a.state, s)));
+					compared++;
+				}
+			}
+		}
+		expect(compared).toBeGreaterThan(300);
 	});
 
 	test('random games: replay is exact, players stay on cells with at most 3 cartridges, views never carry the plan', () => {
