@@ -208,6 +208,29 @@ describe('the editor, by touch', () => {
 	});
 });
 
+describe('the other rule systems (issue 9)', () => {
+	test('starting over as a topographic labyrinth generates one, and the palette offers its own cells', async () => {
+		const editor = await openEditor();
+		const { page, context } = editor;
+		try {
+			await page.getByTestId('menu').click();
+			await page.getByTestId('start-over').click();
+			await page.locator('[data-rules="topographic"]').click();
+			await page.getByTestId('generate').click();
+			await page.locator('[data-kind="spinner"]').waitFor();
+			const plan = await saved(page);
+			expect(plan.rules).toBe('topographic');
+			expect(plan.cells.some((c) => c?.kind === 'swamp' || c?.kind === 'spinner')).toBe(true);
+			await page.locator('[data-kind="swamp"]').click();
+			await finger(editor, [centre(0, 0)]);
+			expect((await saved(page)).cells[0]).toEqual({ kind: 'swamp' });
+			await screenshot(page, 'editor-topographic-tablet');
+		} finally {
+			await context.close();
+		}
+	});
+});
+
 describe('on a phone', () => {
 	test('the problems list names each problem and where it is; tapping one draws it on the grid', async () => {
 		const editor = await openEditor('phone');

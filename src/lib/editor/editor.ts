@@ -13,7 +13,7 @@
  */
 import type { Plan } from '../engine/plan/types';
 import {
-	PAINTABLE_KINDS,
+	paintableKinds,
 	addItem,
 	appendToLoop,
 	cycleOuterSide,
@@ -210,7 +210,7 @@ export class EditorCore {
 				for (const cell of cellsAlong(this.plan, a, b)) {
 					if (g.cells.includes(cell)) continue;
 					g.cells.push(cell);
-					this.plan = this.tool === 'paint' ? paintCell(this.plan, cell, PAINTABLE_KINDS.includes(this.options.kind) ? this.options.kind : 'land') : eraseCell(this.plan, cell);
+					this.plan = this.tool === 'paint' ? paintCell(this.plan, cell, paintableKinds(this.plan.rules).includes(this.options.kind) ? this.options.kind : 'land') : eraseCell(this.plan, cell);
 				}
 				return;
 			case 'shape':

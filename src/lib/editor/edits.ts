@@ -6,11 +6,19 @@
  * validator's business.
  */
 import { OPPOSITE, neighbour } from '../engine/plan/geometry';
+import { ruleSystem } from '../engine/rules/index';
 import type { Cell, CellKind, Direction, InnerWall, Plan, RuleSystemId } from '../engine/plan/types';
 
-/** Kinds the paint tool lays down (rivers are drawn by their own tool: they need a flow). */
+/** Classic kinds the paint tool lays down (rivers are drawn by their own tool: they need a flow). */
 export const PAINTABLE_KINDS = ['land', 'hospital', 'weaponry', 'pit', 'delta', 'encephalitis'] as const satisfies readonly CellKind[];
-export type PaintableKind = (typeof PAINTABLE_KINDS)[number];
+export type PaintableKind = Exclude<CellKind, 'river'>;
+
+/** The kinds a plan of this rule system is painted with (its own cell types; rivers have their tool). */
+export function paintableKinds(rules: RuleSystemId): PaintableKind[] {
+	const system = ruleSystem(rules);
+	const kinds = system.ok ? system.value.cellKinds : PAINTABLE_KINDS;
+	return kinds.filter((k): k is PaintableKind => k !== 'river');
+}
 export const PLACEABLE_ITEMS = ['bullet', 'grenade', 'landmine'] as const;
 export type PlaceableItem = (typeof PLACEABLE_ITEMS)[number];
 
