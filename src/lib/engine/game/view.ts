@@ -8,6 +8,7 @@ import type { CarryKind, GameEvent, GameResult, GameState, Health, Seat } from '
 import { currentSeat } from './apply';
 import { eventLog } from './game';
 import { KIND_NONE } from './board';
+import { ruleSystem } from '../rules/index';
 
 export interface SeatView {
 	seat: Seat;
@@ -39,6 +40,8 @@ export interface SeatView {
 	others: { seat: Seat; status: 'in' | 'dead' | 'lost' }[];
 	events: GameEvent[];
 	result: GameResult | null;
+	/** What the rule system adds about this seat (abandoned: the item held, turns to lose); absent in classic. */
+	system?: Record<string, unknown>;
 }
 
 export function visibleTo(ev: GameEvent, seat: Seat): boolean {
@@ -52,7 +55,9 @@ export function viewFor(state: GameState, seat: Seat): SeatView {
 	const shape: boolean[] = new Array(b.size);
 	for (let i = 0; i < b.size; i++) shape[i] = b.kind[i] !== KIND_NONE;
 	const current = currentSeat(state);
-	return {
+	const sys = ruleSystem(state.rules);
+	const extra = sys.ok && sys.value.seatView ? sys.value.seatView(state, seat) : undefined;
+	const view: SeatView = {
 		seat,
 		rules: state.rules,
 		width: b.width,
@@ -81,6 +86,8 @@ export function viewFor(state: GameState, seat: Seat): SeatView {
 		events: eventLog(state).filter((e) => visibleTo(e, seat)),
 		result: state.result
 	};
+	if (extra) view.system = extra;
+	return view;
 }
 
 /** The master sees everything: the state itself plus the whole log. */

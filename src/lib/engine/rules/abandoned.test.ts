@@ -354,6 +354,7 @@ describe('002 properties', () => {
 				for (const seat of [0, 1, 2]) {
 					const v = JSON.stringify(viewFor(g.state, seat));
 					expect(v).not.toMatch(/"cell":|"ext"|portalNext/);
+					expect(viewFor(g.state, seat).system).toEqual({ item: heldItem(g.state, seat), loseTurns: abandonedExt(g.state).lose[seat] });
 				}
 			}),
 			{ numRuns: 30 }

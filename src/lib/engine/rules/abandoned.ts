@@ -328,6 +328,12 @@ export const abandoned: RuleSystem = {
 		return null;
 	},
 
+	seatView(state, seat) {
+		// 3.1 the item held (public: the shop and its use are announced); turns still to lose.
+		const x = abandonedExt(state);
+		return { item: x.items[seat] ?? null, loseTurns: x.lose[seat] ?? 0 };
+	},
+
 	keepsTurn(d) {
 		return abandonedExt(d).again;
 	},

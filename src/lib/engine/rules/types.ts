@@ -72,6 +72,8 @@ export interface RuleSystem {
 	announcedKind?(state: GameState, cell: number): CellKind;
 	/** After a move: the same seat moves again (abandoned: a wall hit lets the player try again). */
 	keepsTurn?(d: Draft, seat: Seat): boolean;
+	/** What this system adds to a seat's own view (`SeatView.system`): public facts about that seat only. */
+	seatView?(state: GameState, seat: Seat): Record<string, unknown>;
 	/** When `seat`'s turn comes: true when the turn is lost (announced by the hook) and passes on. */
 	losesTurn?(d: Draft, seat: Seat): boolean;
 	startLoadout(settings: GameSettings): { bullets: number; grenades: number; landmine: boolean };
