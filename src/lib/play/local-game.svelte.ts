@@ -15,7 +15,18 @@ import type { GameStore } from '$lib/store/games';
 
 export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: RejectReason };
 
-export class LocalGame {
+/** What the console and pass-and-play need of a game, whether it runs here alone or with phones joined. */
+export interface TableGame {
+	readonly record: StoredGame;
+	readonly state: GameState;
+	readonly busy: boolean;
+	readonly current: Seat | null;
+	view(seat: Seat): SeatView;
+	name(seat: Seat): string;
+	submit(command: Command): Promise<Submitted>;
+}
+
+export class LocalGame implements TableGame {
 	record: StoredGame = $state.raw() as StoredGame;
 	state: GameState = $state.raw() as GameState;
 	/** Set while a command is being written: the screens do not take another one meanwhile. */

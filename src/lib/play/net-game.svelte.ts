@@ -1,0 +1,50 @@
+/**
+ * The master's console over a table with phones (issue 6's `HostTable`): the same surface as a
+ * game on this device alone, so the console does not care whether players are on phones.
+ * Commands the master enters (a move announced aloud, a ruling) go through the table, which
+ * writes them to the device and tells every phone what its seat may know.
+ */
+import { currentSeat } from '$lib/engine/game/apply';
+import type { Command, GameState, RejectReason, Seat } from '$lib/engine/game/types';
+import { viewFor, type SeatView } from '$lib/engine/game/view';
+import type { HostTable } from '$lib/net/table.svelte';
+import type { StoredGame } from '$lib/store/db';
+import type { Submitted, TableGame } from './local-game.svelte';
+
+export class NetTableGame implements TableGame {
+	busy = $state(false);
+
+	constructor(private readonly table: HostTable) {}
+
+	get state(): GameState {
+		return this.table.state!;
+	}
+
+	get current(): Seat | null {
+		return currentSeat(this.state);
+	}
+
+	get record(): StoredGame {
+		const record = this.table.session.record!;
+		const finished = this.state.phase === 'over' ? 1 : 0;
+		return { id: record.id, mode: 'host', names: this.table.names, game: record.game, createdAt: 0, updatedAt: 0, finished };
+	}
+
+	view(seat: Seat): SeatView {
+		return viewFor(this.state, seat);
+	}
+
+	name(seat: Seat): string {
+		return this.table.names[seat] ?? String(seat + 1);
+	}
+
+	async submit(command: Command): Promise<Submitted> {
+		this.busy = true;
+		try {
+			const result = await this.table.master(command);
+			return result.ok ? { ok: true, events: result.events } : { ok: false, reason: result.reason as RejectReason };
+		} finally {
+			this.busy = false;
+		}
+	}
+}
