@@ -103,7 +103,7 @@ export function createDuel(opts: { plans: readonly [Plan, Plan]; seed: string | 
 		if (!g.ok) return err(g.error);
 		gs.push(g.value);
 	}
-	const first = createRng(opts.seed).int(2) as Player;
+	const first = firstPlayer(opts.seed);
 	const games = [gs[0]!, gs[1]!] as const;
 	return ok({ games, halves: [initialState(games[0]), initialState(games[1])], turns: startTurns(first) });
 }
@@ -173,4 +173,74 @@ function withHalf(m: DuelMatch, half: Player, state: GameState, cmd: Command, tu
 /** What player `p`'s device may send to the other device: the announcements of its half (never the plan). */
 export function announcements(events: readonly GameEvent[]): GameEvent[] {
 	return events.filter((e) => e.audience.to !== 'master');
+}
+
+// ---------------------------------------------------------------- one device
+
+/**
+ * What one player's device holds in a duel: its owner's plan as a half-game
+ * (walked by the opponent) and the turns. It never holds the opponent's plan:
+ * the owner's own moves go to the other device and come back as announcements.
+ */
+export interface DuelDevice {
+	readonly me: Player;
+	readonly game: Game;
+	readonly half: GameState;
+	readonly turns: DuelTurns;
+}
+
+/** Who starts: drawn from the match seed both devices agreed on. */
+export function firstPlayer(seed: string | number): Player {
+	return createRng(seed).int(2) as Player;
+}
+
+export function createDuelDevice(opts: { me: Player; plan: Plan; seed: string | number; settings?: unknown }): Result<DuelDevice, GameSetupError[]> {
+	if (opts.plan.rules !== 'duel') return err([{ code: 'plan_invalid' }]);
+	const g = createGame({ plan: opts.plan, seats: 1, seed: opts.seed, settings: opts.settings });
+	if (!g.ok) return err(g.error);
+	return ok({ me: opts.me, game: g.value, half: initialState(g.value), turns: startTurns(firstPlayer(opts.seed)) });
+}
+
+/**
+ * The opponent's command arrives (his start or a move in my labyrinth): referee it on my
+ * half. `reply` is what goes back to him (and is shown on my screen): announcements only,
+ * with `seat` naming him. A start is confirmed at once (there is no master).
+ */
+export function refereeOpponent(dev: DuelDevice, command: Command): { device: DuelDevice; reply: GameEvent[] } {
+	const walker = other(dev.me);
+	const cmd = { ...command, by: 0 } as Command;
+	const refuse = (reason: RejectReason) => ({
+		device: dev,
+		reply: [{ type: 'rejected', reason, command: String(command.type).slice(0, 40), audience: { to: 'seat', seat: walker } } as GameEvent]
+	});
+	let cost: DuelCost = 'free';
+	if (cmd.type === 'move') {
+		cost = Array.isArray(cmd.actions) ? duelCost(cmd.actions as Action[]) : 'action';
+		const why = mayAct(dev.turns, walker, cost);
+		if (why) return refuse(why);
+	} else if (cmd.type !== 'choose_start' && cmd.type !== 'status' && cmd.type !== 'recall') return refuse('malformed');
+	const r = apply(dev.half, cmd);
+	if (r.events.length === 1 && r.events[0]!.type === 'rejected') return { device: dev, reply: r.events.map((e) => asPlayer(e, dev.me)) };
+	let half = r.state;
+	let game: Game = { ...dev.game, log: [...dev.game.log, cmd] };
+	const events = r.events.slice();
+	if (cmd.type === 'choose_start') {
+		const c = apply(half, { type: 'confirm_starts', by: 'master' });
+		half = c.state;
+		game = { ...game, log: [...game.log, { type: 'confirm_starts', by: 'master' }] };
+		events.push(...c.events);
+	}
+	const turns = cmd.type === 'move' ? afterMove(dev.turns, walker, cost, events) : dev.turns;
+	return { device: { ...dev, game, half, turns }, reply: announcements(told(events, dev.me)) };
+}
+
+/** My own move was answered by the other device: the turns follow its announcements. */
+export function ownMoveAnswered(dev: DuelDevice, actions: readonly Action[], reply: readonly GameEvent[]): DuelDevice {
+	if (reply.length === 1 && reply[0]!.type === 'rejected') return dev;
+	return { ...dev, turns: afterMove(dev.turns, dev.me, duelCost(actions), reply) };
+}
+
+/** Whether I may send this move now (checked before sending; the other device checks again). */
+export function mayISend(dev: DuelDevice, actions: readonly Action[]): RejectReason | null {
+	return mayAct(dev.turns, dev.me, duelCost(actions));
 }

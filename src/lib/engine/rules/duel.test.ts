@@ -11,7 +11,22 @@ import { duelExt } from './duel';
 import { generateDuel } from './duel-generate';
 import { enclosed } from './duel-plan';
 import { compileBoard } from '../game/board';
-import { actionsPerTurn, afterMove, announcements, createDuel, duelCommand, startTurns, type DuelMatch, type DuelTurns, type Player } from './duel-match';
+import {
+	actionsPerTurn,
+	afterMove,
+	announcements,
+	createDuel,
+	createDuelDevice,
+	duelCommand,
+	mayISend,
+	ownMoveAnswered,
+	refereeOpponent,
+	startTurns,
+	type DuelDevice,
+	type DuelMatch,
+	type DuelTurns,
+	type Player
+} from './duel-match';
 import { grid, renderedEverywhere } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
@@ -249,6 +264,62 @@ describe('001 the match: two devices, two halves', () => {
 		const s = duelCommand(m, p, { type: 'move', by: 0, actions: [go('up')] });
 		expect(s.events[0]!.type).not.toBe('rejected');
 		expect(duelCommand(s.match, p, { type: 'move', by: 0, actions: [{ a: 'grenade', dir: 'up' }] }).events[0]).toMatchObject({ reason: 'grenade_takes_turn' });
+	});
+
+	test('two devices, each with only its own plan, exchanging messages: the same game as the match, and no message carries a plan', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 0, max: 100_000 }), fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 120 }), (seed, moves) => {
+				const [p0, p1] = plans(seed);
+				const r = createDuel({ plans: [p0, p1], seed });
+				const d0 = createDuelDevice({ me: 0, plan: p0, seed });
+				const d1 = createDuelDevice({ me: 1, plan: p1, seed });
+				if (!r.ok || !d0.ok || !d1.ok) throw new Error('setup');
+				let m: DuelMatch = r.value;
+				const dev: [DuelDevice, DuelDevice] = [d0.value, d1.value];
+				const wire: string[] = [];
+				/** Player p says `cmd`: it crosses to the other device, the reply crosses back. */
+				const say = (p: Player, cmd: Command) => {
+					const q = (1 - p) as Player;
+					const sent = JSON.stringify(cmd);
+					wire.push(sent);
+					const res = refereeOpponent(dev[q], JSON.parse(sent) as Command);
+					dev[q] = res.device;
+					const back = JSON.stringify(res.reply);
+					wire.push(back);
+					const reply = JSON.parse(back) as GameEvent[];
+					if (cmd.type === 'move') dev[p] = ownMoveAnswered(dev[p], cmd.actions, reply);
+					return reply;
+				};
+				for (const p of [0, 1] as const) {
+					const h = m.halves[1 - p]!;
+					const cell = h.board.cellList.find((c) => h.board.kind[c] === 0)!;
+					const cmd: Command = { type: 'choose_start', by: 0, cell };
+					say(p, cmd);
+					m = duelCommand(m, p, cmd).match;
+				}
+				for (const x of moves) {
+					if (m.turns.winner !== null) break;
+					const p = m.turns.turn;
+					const dir = DIRECTIONS[x % 4]!;
+					const actions: Action[] = x === 8 && m.turns.used === 0 ? [{ a: 'grenade', dir }] : x === 9 ? [go(dir), { a: 'take', index: 0 }] : [go(dir)];
+					const cmd: Command = { type: 'move', by: 0, actions };
+					expect(mayISend(dev[p], actions)).toBeNull();
+					const reply = say(p, cmd);
+					const s = duelCommand(m, p, cmd);
+					m = s.match;
+					expect(reply).toEqual(announcements(s.events));
+					expect(dev[0].turns).toEqual(m.turns);
+					expect(dev[1].turns).toEqual(m.turns);
+				}
+				expect(stateKey(dev[0].half)).toBe(stateKey(m.halves[0]));
+				expect(stateKey(dev[1].half)).toBe(stateKey(m.halves[1]));
+				for (const msg of wire) {
+					expect(msg).not.toMatch(/"cells"|"walls"|"items"|"pitExit"|"numbers"/);
+					if (!msg.includes('choose_start')) expect(msg).not.toMatch(/"cell"/);
+				}
+			}),
+			{ numRuns: 25 }
+		);
 	});
 
 	test('a whole random match: each half replays exactly; what goes to the other device never carries a plan or a cell', () => {
