@@ -106,10 +106,13 @@ function draw(rng: Rng, c: TopographicCounts, name: string, relaxed: boolean): P
 			if (cells[m]!.flow === back) continue;
 			inner.push({ cell: i, dir: d });
 		}
-	plan.walls = rng
-		.shuffle(inner)
-		.slice(0, c.walls)
-		.sort((a, b) => a.cell - b.cell || (a.dir === b.dir ? 0 : a.dir === 'right' ? -1 : 1));
+	// Each wall kept only while every cell can still be reached from every other (the treasure and an exit too).
+	for (const w of rng.shuffle(inner)) {
+		if (plan.walls.length >= c.walls) break;
+		plan.walls.push(w);
+		if (!connected(plan)) plan.walls.pop();
+	}
+	plan.walls.sort((a, b) => a.cell - b.cell || (a.dir === b.dir ? 0 : a.dir === 'right' ? -1 : 1));
 	plan.exits.sort((a, b) => a.cell - b.cell || DIRECTIONS.indexOf(a.dir) - DIRECTIONS.indexOf(b.dir));
 	if (c.bear) {
 		const b = land()[0];
@@ -135,4 +138,23 @@ function dirTo(width: number, a: number, b: number): Direction {
 	if (b === a + 1) return 'right';
 	if (b === a - 1) return 'left';
 	return b > a ? 'down' : 'up';
+}
+
+/** Every cell reachable from cell 0 across the sides without a wall (rivers and pits aside). */
+export function connected(plan: Plan): boolean {
+	const walls = new Set(plan.walls.map((x) => `${x.cell}:${x.dir}`));
+	const open = (a: number, d: Direction, b: number) =>
+		d === 'right' || d === 'down' ? !walls.has(`${a}:${d}`) : !walls.has(`${b}:${d === 'left' ? 'right' : 'down'}`);
+	const seen = new Set([0]);
+	const stack = [0];
+	while (stack.length) {
+		const c = stack.pop()!;
+		for (const d of DIRECTIONS) {
+			const n = neighbour(plan, c, d);
+			if (n === null || seen.has(n) || !open(c, d, n)) continue;
+			seen.add(n);
+			stack.push(n);
+		}
+	}
+	return seen.size === plan.width * plan.height;
 }

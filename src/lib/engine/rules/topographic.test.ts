@@ -6,7 +6,7 @@ import { viewFor } from '../game/view';
 import type { Direction, Plan } from '../plan/types';
 import { DIRECTIONS } from '../plan/types';
 import { validatePlan } from '../plan/validate';
-import { generateTopographic } from './topographic-generate';
+import { connected, generateTopographic } from './topographic-generate';
 import { parsePlanJson, serializePlan } from '../plan/format-json';
 import { parsePlanText, renderPlanText } from '../plan/format-text';
 import { ghostCell, topoExt, turned } from './topographic';
@@ -299,6 +299,8 @@ describe('003 properties', () => {
 				const plan = generateTopographic(seed);
 				expect(validatePlan(plan).errors).toEqual([]);
 				expect(plan.width * plan.height).toBe(64);
+				expect(connected(plan)).toBe(true);
+				expect(plan.walls.length).toBeGreaterThan(0);
 			}),
 			{ numRuns: 40 }
 		);
