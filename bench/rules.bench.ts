@@ -17,14 +17,7 @@ function record(rules: 'topographic' | 'abandoned', seed: number, commands: numb
 	if (!g.ok) throw new Error('setup');
 	const game = g.value;
 	let state = initialState(game);
-	if (rules === 'topographic') {
-		const starts = plan.cells.flatMap((c, i) => (c?.kind === 'land' ? [i] : []));
-		for (const s of state.order) {
-			const cmd: Command = { type: 'choose_start', by: s, cell: rng.pick(starts)! };
-			state = apply(state, cmd).state;
-			game.log.push(cmd);
-		}
-	}
+	// Both systems place the players themselves (003 3, 002 2).
 	const confirm: Command = { type: 'confirm_starts', by: 'master' };
 	state = apply(state, confirm).state;
 	game.log.push(confirm);

@@ -32,7 +32,9 @@ const go = (by: number, dir: string) => ({ type: 'move', by, actions: [{ a: 'go'
 describe('CLI referee for the other rule systems', () => {
 	test('topographic (003 1.8, 1.9): a whole game — the treasure picked up on the way, carried out through the exit', () => {
 		const plan = grid('topographic', ['L L L'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 2, kind: 'treasure', true: true }] });
-		const out = run([file(plan), '--rules', 'topographic', '--players', '1', '--seed', '1'], [
+		const settings = join(mkdtempSync(join(tmpdir(), 'referee-rules-')), 'settings.json');
+		writeFileSync(settings, JSON.stringify({ randomStart: false }));
+		const out = run([file(plan), '--rules', 'topographic', '--players', '1', '--seed', '1', '--settings', settings], [
 			{ type: 'choose_start', by: 0, cell: 0 },
 			{ type: 'confirm_starts', by: 'master' },
 			go(0, 'left'),

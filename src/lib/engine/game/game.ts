@@ -71,7 +71,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	const { board, sides } = compileBoard(plan);
 	const rng = createRng(game.seed);
 	const order = rng.shuffle(Array.from({ length: seats }, (_, i) => i));
-	const starts = sys?.autoStarts ? sys.autoStarts(plan, board, seats, rng) : null;
+	const starts = sys?.autoStarts ? sys.autoStarts(plan, board, seats, rng, settings) : null;
 	const ext = sys?.initExt ? sys.initExt(plan, board, seats, rng) : undefined;
 	const items: Item[][] = Array.from({ length: board.size }, () => []);
 	let treasureId = 0;

@@ -80,6 +80,8 @@ export const SETTINGS = {
 	riverCarry: { kind: 'integer', min: 1, max: 20, default: 3, nullable: false, section: '1.3', seed: '003' },
 	/** 003 crocodile: full turns a shot crocodile sleeps. */
 	crocodileSleep: { kind: 'integer', min: 1, max: 20, default: 3, nullable: false, section: '1.6', seed: '003' },
+	/** 003 start: the app places every player on a random land or spinner cell (off: players choose, the master may move them). */
+	randomStart: { kind: 'boolean', default: true, section: '3', seed: '003' },
 	/** 003 spinner: the broken compass turns shots too, not only steps. */
 	spinnerTurnsShots: { kind: 'boolean', default: true, section: '1.2', seed: '003' },
 	// ---- abandoned (seed 002)
@@ -98,7 +100,7 @@ export type SettingId = keyof typeof SETTINGS;
 export const SETTING_IDS = Object.keys(SETTINGS) as SettingId[];
 
 /** Settings of the other rule systems (duel, topographic, abandoned): not the classic game's. */
-export const TOPOGRAPHIC_SETTING_IDS = ['riverCarry', 'crocodileSleep', 'spinnerTurnsShots'] as const satisfies readonly SettingId[];
+export const TOPOGRAPHIC_SETTING_IDS = ['randomStart', 'riverCarry', 'crocodileSleep', 'spinnerTurnsShots'] as const satisfies readonly SettingId[];
 export const ABANDONED_SETTING_IDS = ['firstAidCostsTurn'] as const satisfies readonly SettingId[];
 export const DUEL_SETTING_IDS = ['duelOuterWallsTold', 'duelGrenadesBreakOuter', 'duelReentryAnyExit', 'grenadeWording'] as const satisfies readonly SettingId[];
 const NOT_CLASSIC: ReadonlySet<string> = new Set([...TOPOGRAPHIC_SETTING_IDS, ...ABANDONED_SETTING_IDS, 'duelOuterWallsTold', 'duelGrenadesBreakOuter', 'duelReentryAnyExit']);

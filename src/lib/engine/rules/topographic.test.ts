@@ -16,9 +16,12 @@ import { createRng } from '../random';
 const go = (dir: Direction) => ({ a: 'go' as const, dir });
 const shoot = (dir: Direction) => ({ a: 'shoot' as const, dir });
 
+/** Players choose their starts (the app places them by default, 003 3). */
+const CHOOSE = { randomStart: false };
+
 /** One player: `start` then the moves; returns the script. */
 function solo(plan: Plan, start: [number, number]): Script {
-	return new Script(plan, 1).start(start);
+	return new Script(plan, 1, CHOOSE).start(start);
 }
 
 describe('003 field', () => {
@@ -32,9 +35,27 @@ describe('003 field', () => {
 		expect(turned('up', 3)).toBe('left');
 	});
 
+	test('003 3: by default the app places every player on a land or spinner cell, and nobody is told where', () => {
+		const plan = grid('topographic', ['S1 R> B', 'L C M']);
+		const cells = new Set<number>();
+		for (let seed = 1; seed <= 30; seed++) {
+			const g = new Script(plan, 2, {}, seed);
+			for (const p of g.state.players) {
+				expect([0, 3]).toContain(p.cell);
+				cells.add(p.cell);
+			}
+			g.do({ type: 'choose_start', by: g.state.order[0]!, cell: 3 });
+			expect(g.last[0]).toMatchObject({ type: 'rejected' });
+			g.do({ type: 'confirm_starts', by: 'master' });
+			expect(g.state.phase).toBe('play');
+			expect(JSON.stringify(viewFor(g.state, 0))).not.toMatch(/"cell"/);
+		}
+		expect(cells.size).toBe(2);
+	});
+
 	test('003 3: a spinner start is announced as land; a start on a river is refused', () => {
 		const plan = grid('topographic', ['S2 R> B']);
-		const g = new Script(plan, 1);
+		const g = new Script(plan, 1, CHOOSE);
 		g.do({ type: 'choose_start', by: 0, cell: 1 });
 		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
 		g.do({ type: 'choose_start', by: 0, cell: 0 });
@@ -157,7 +178,7 @@ describe('003 1.6 crocodiles', () => {
 
 describe('003 arsenal, treasure, exits, morgue', () => {
 	test('003 1.7: with cartridges a shot kills every occupant of the neighbouring cell (to the morgue); no more than three', () => {
-		const g = new Script(grid('topographic', ['A L L M']), 2);
+		const g = new Script(grid('topographic', ['A L L M']), 2, CHOOSE);
 		const first = g.state.order[0]!;
 		const other = 1 - first;
 		g.start(...((first === 0 ? [[1, 0], [2, 0]] : [[2, 0], [1, 0]]) as [number, number][]));
@@ -225,7 +246,7 @@ describe('003 2 creatures', () => {
 	test('003 2.1: the bear repeats the move from its own cell and eats the player it moves onto', () => {
 		// Player 0 at a1, player 1 at c2, the bear at b2.
 		const plan = grid('topographic', ['L L L M', 'L L L L'], { bear: 5 });
-		const g = new Script(plan, 2).start([0, 0], [2, 1]);
+		const g = new Script(plan, 2, CHOOSE).start([0, 0], [2, 1]);
 		const mover = g.now;
 		const other = 1 - mover;
 		if (mover === 0) {
@@ -325,8 +346,8 @@ describe('003 properties', () => {
 			const plan = generateTopographic(seed);
 			const x = plan.cells.findIndex((c) => c?.kind === 'spinner');
 			const land = { ...plan, cells: plan.cells.map((c, i) => (i === x ? { kind: 'land' as const } : c)) };
-			const a = new Script(plan, 3, {}, seed);
-			const b = new Script(land, 3, {}, seed);
+			const a = new Script(plan, 3, CHOOSE, seed);
+			const b = new Script(land, 3, CHOOSE, seed);
 			const starts = plan.cells.flatMap((c, i) => (c?.kind === 'land' && i !== x && !plan.items.some((it) => it.cell === i) ? [i] : []));
 			a.state.order.forEach((s, k) => {
 				// Odd seeds: the last in turn order starts on the spinner (told "land").
@@ -356,7 +377,7 @@ describe('003 properties', () => {
 		fc.assert(
 			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.integer({ min: 0, max: 3 })), { maxLength: 60 }), (seed, moves) => {
 				const plan = generateTopographic(seed);
-				const g = new Script(plan, 2, {}, seed);
+				const g = new Script(plan, 2, CHOOSE, seed);
 				const starts = plan.cells.flatMap((c, i) => (c?.kind === 'land' && !plan.items.some((it) => it.cell === i) ? [i] : []));
 				for (const s of g.state.order) g.do({ type: 'choose_start', by: s, cell: starts[s]! });
 				g.do({ type: 'confirm_starts', by: 'master' });

@@ -371,6 +371,14 @@ export const topographic: RuleSystem = {
 		return x;
 	},
 
+	autoStarts(plan, board, seats, rng, settings) {
+		// 3: "each player is placed on some land cell (or a spinner)" — by the app as master.
+		if (!settings.randomStart) return null;
+		const spots = board.cellList.filter((c) => board.kind[c] === TK.land || board.kind[c] === TK.spinner);
+		if (spots.length === 0) return null;
+		return Array.from({ length: seats }, () => rng.pick(spots)!);
+	},
+
 	startAllowed(state, cell) {
 		// 3: a player starts on land or on a spinner.
 		const k = state.board.kind[cell];

@@ -65,7 +65,7 @@ export interface RuleSystem {
 	/** Per-system state kept in `GameState.ext`, built with the initial state (may draw from the game's generator). */
 	initExt?(plan: Plan, board: Board, seats: number, rng: Rng): unknown;
 	/** Start cells the program draws itself (abandoned: random safe tiles), or null to let players choose. */
-	autoStarts?(plan: Plan, board: Board, seats: number, rng: Rng): number[] | null;
+	autoStarts?(plan: Plan, board: Board, seats: number, rng: Rng, settings: GameSettings): number[] | null;
 	/** Whether a player may choose `cell` as a start (topographic: land or spinner). */
 	startAllowed?(state: GameState, cell: number): boolean;
 	/** The kind told for a start cell (a spinner is told "land"). */
