@@ -9,7 +9,6 @@ export const APP_ROUTES = [
 	{ path: '/', screen: 'home' },
 	{ path: '/design', screen: 'design' },
 	{ path: '/host', screen: 'host' },
-	{ path: '/play', screen: 'play' },
 	{ path: '/library', screen: 'library' },
 	{ path: '/pass', screen: 'pass' },
 	{ path: '/join', screen: 'join' },

@@ -1,0 +1,134 @@
+// Issue 7 over the table: the master's tablet and two phones, each in its own browser profile,
+// joined through the self-hosted PeerServer, play a whole game through the screens — the
+// console on the tablet, the player's screen on each phone — to a victory with the true
+// treasure. Each phone's feed is the engine's events for its seat, and nothing of the plan is
+// ever on a phone (neither in its page nor in its storage) until the game is over.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { replay } from '../../src/lib/engine/game/game';
+import { buildPlan } from '../../src/lib/engine/game/testing';
+import { viewFor } from '../../src/lib/engine/game/view';
+import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { screenshot } from './support/browser';
+import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
+
+let browser: Browser;
+let server: { origin: string; close: () => Promise<void> };
+beforeAll(async () => {
+	browser = await launchForNet();
+	server = await startTableServer();
+});
+afterAll(async () => {
+	await browser?.close();
+	await server?.close();
+});
+
+const plan = {
+	...buildPlan(['LWHL', 'LLLL'], { exits: [[0, 0, 'left', true], [3, 0, 'right', true]], items: [[0, 0, 'treasure', true]] }),
+	name: 'Net table'
+};
+
+async function tapContour(page: Page, x: number, y: number) {
+	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+		return { x: p.x, y: p.y };
+	}, [x, y] as const);
+	await page.touchscreen.tap(at.x, at.y);
+}
+
+/** Nothing of the plan on the phone: no drawn cell kinds, walls or items on screen, no plan structure stored. */
+async function expectNothingOfThePlan(page: Page) {
+	expect(await page.locator('main .square:not(.land):not(.unknown), main .walls line, main .treasure').count()).toBe(0);
+	const stored = await page.evaluate(async () => {
+		const names = (await indexedDB.databases()).map((d) => d.name!).filter(Boolean);
+		let text = '';
+		for (const name of names) {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const open = indexedDB.open(name);
+				open.onsuccess = () => resolve(open.result);
+				open.onerror = () => reject(open.error);
+			});
+			for (const store of [...db.objectStoreNames]) {
+				const all = await new Promise<unknown[]>((resolve) => {
+					const get = db.transaction(store).objectStore(store).getAll();
+					get.onsuccess = () => resolve(get.result);
+				});
+				text += JSON.stringify(all);
+			}
+			db.close();
+		}
+		return text + JSON.stringify({ ...localStorage });
+	});
+	for (const key of ['"pitLoops"', '"walls"', '"cells"', '"trueTreasure"']) expect(stored).not.toContain(key);
+}
+
+describe('a game at the table, over the link', () => {
+	test('tablet and two phones: lobby, private starts, moves from the phones, a wall, the true treasure carried out, the reveal', async () => {
+		const contexts: BrowserContext[] = [];
+		try {
+			const hostContext = await tableContext(browser, server.origin, 'tablet');
+			contexts.push(hostContext);
+			const library = await hostContext.newPage();
+			await library.goto('/library');
+			await library.getByTestId('import').setInputFiles({ name: 'net.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
+			await library.locator('[data-testid="plans"] > li').first().waitFor();
+			await library.close();
+			const { page: host, room } = await openHost(hostContext, 'local');
+
+			const phones: Page[] = [];
+			for (const name of ['Anna', 'Boris']) {
+				const context = await tableContext(browser, server.origin, 'phone');
+				contexts.push(context);
+				phones.push(await joinPlayer(context, room, name));
+			}
+			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
+			await screenshot(host, 'net-lobby-tablet');
+			await host.getByTestId('start-game').click();
+			await host.getByTestId('console').waitFor({ timeout: 20_000 });
+
+			// 6.1: each phone chooses its start in private, in the drawn order.
+			const starts: [number, number][] = [[0, 0], [3, 1]];
+			for (let chosen = 0; chosen < 2; ) {
+				for (const [seat, phone] of phones.entries()) {
+					const mine = phone.locator('[data-testid="player"][data-phase="start"][data-my-turn="true"]');
+					if (!(await mine.count())) continue;
+					await expectNothingOfThePlan(phone);
+					await tapContour(phone, ...starts[seat]!);
+					await phone.getByTestId('confirm-cell').click();
+					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
+					chosen++;
+				}
+			}
+			await host.getByTestId('confirm-starts').click();
+
+			// Anna: up (a wall), right (the weaponry), left (back onto the treasure), left (out with it). Boris walks.
+			const anna = ['up', 'right', 'left', 'left'];
+			const boris = ['left', 'right', 'left', 'right'];
+			while (anna.length) {
+				for (const [seat, phone] of phones.entries()) {
+					const turn = phone.locator('[data-testid="player"][data-phase="play"][data-my-turn="true"]');
+					if (!(await turn.count())) continue;
+					if (seat === 0 && anna.length === 4) await screenshot(phone, 'net-composer-phone');
+					await expectNothingOfThePlan(phone);
+					await phone.locator(`[data-dir="${(seat === 0 ? anna : boris).shift()}"]`).click();
+					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
+				}
+			}
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			expect(await phones[1]!.getByTestId('outcome').textContent()).toContain('Anna');
+			await host.getByTestId('reveal').waitFor();
+			await screenshot(host, 'net-reveal-tablet');
+			await screenshot(phones[0]!, 'net-over-phone');
+
+			// Every phone holds exactly the engine's events for its seat, in order.
+			const record = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
+			const state = replay(record).state;
+			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(viewFor(state, seat).events);
+			expect(state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
+			const heard = state.log;
+			expect(heard).not.toBeNull();
+		} finally {
+			for (const context of contexts) await context.close();
+		}
+	}, 120_000);
+});
