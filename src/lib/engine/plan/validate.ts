@@ -66,6 +66,7 @@ export const PROBLEM_CODES = [
 	'duel_one_object',
 	'duel_enclosure',
 	// warnings
+	'cells_unreachable',
 	'few_weaponries',
 	'few_hospitals',
 	'hospital_next_to_weaponry',

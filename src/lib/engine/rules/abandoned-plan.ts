@@ -8,6 +8,7 @@ import { compileBoard, DIR_INDEX } from '../game/board';
 import { SIDE_WALL } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
 import type { PlanProblem } from './types';
+import { cutOffByWalls } from './topographic-plan';
 
 const KINDS: readonly CellKind[] = ['land', 'shop', 'hospital', 'marsh', 'river', 'portal'];
 
@@ -114,5 +115,7 @@ export function abandonedProblems(plan: Plan): PlanProblem[] {
 	if (plan.exits.filter((e) => e.open).length < 1) out.push({ code: 'no_exit' });
 	const safe = board.cellList.filter((c) => plan.cells[c]?.kind === 'land' && !treasures.some((t) => t.cell === c));
 	if (safe.length === 0) out.push({ code: 'missing_safe' });
+	const cut = cutOffByWalls(plan);
+	if (cut.length) out.push({ code: 'cells_unreachable', cells: cut, params: { count: cut.length }, warning: true });
 	return out;
 }

@@ -4,7 +4,7 @@
  * no pit leading to itself, one morgue, the treasure), the creatures' places.
  */
 import { compileBoard, DIR_INDEX } from '../game/board';
-import { SIDE_WALL } from '../game/types';
+import { SIDE_OPEN, SIDE_WALL } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
 import type { PlanProblem } from './types';
 
@@ -101,6 +101,8 @@ export function topographicProblems(plan: Plan): PlanProblem[] {
 		}
 		if (broken.length) out.push({ code: 'ghost_path_broken', cells: broken });
 	}
+	const cut = cutOffByWalls(plan);
+	if (cut.length) out.push({ code: 'cells_unreachable', cells: cut, params: { count: cut.length }, warning: true });
 	return out;
 }
 
@@ -120,4 +122,35 @@ export function pitProblems(plan: Plan): PlanProblem[] {
 	const lonely = plan.cells.flatMap((c, i) => (c?.kind === 'pit' && !seen.has(i) ? [i] : []));
 	if (lonely.length) out.push({ code: 'pit_not_in_loop', cells: lonely });
 	return out;
+}
+
+/**
+ * Cells cut off by walls from the largest walled-in area (rivers and pits aside): a
+ * recommendation of the systems whose seeds do not forbid it (topographic, abandoned).
+ */
+export function cutOffByWalls(plan: Plan): number[] {
+	const { board, sides } = compileBoard(plan);
+	const comp = new Map<number, number>();
+	const sizes: number[] = [];
+	for (const start of board.cellList) {
+		if (comp.has(start)) continue;
+		const id = sizes.length;
+		let size = 0;
+		const stack = [start];
+		comp.set(start, id);
+		while (stack.length) {
+			const c = stack.pop()!;
+			size++;
+			for (let d = 0; d < 4; d++) {
+				if (sides[c * 4 + d] !== SIDE_OPEN) continue;
+				const n = board.nb[c * 4 + d]!;
+				if (comp.has(n)) continue;
+				comp.set(n, id);
+				stack.push(n);
+			}
+		}
+		sizes.push(size);
+	}
+	const main = sizes.indexOf(Math.max(...sizes));
+	return board.cellList.filter((c) => comp.get(c) !== main);
 }

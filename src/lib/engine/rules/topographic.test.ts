@@ -327,6 +327,15 @@ describe('003 properties', () => {
 		);
 	});
 
+	test('validator: cells walled off from the rest are a warning, with the cells named', () => {
+		const plan = generateTopographic(3);
+		expect(validatePlan(plan).warnings).toEqual([]);
+		const walled = { ...plan, walls: [...plan.walls.filter((w) => w.cell !== 0), { cell: 0, dir: 'right' as const }, { cell: 0, dir: 'down' as const }] };
+		const w = validatePlan(walled).warnings.find((p) => p.code === 'cells_unreachable');
+		expect(w?.cells).toEqual([0]);
+		expect(validatePlan(walled).errors.filter((e) => e.code === 'cells_unreachable')).toEqual([]);
+	});
+
 	test('plan files: spinners, swamps, crocodiles, the morgue, the bear and the ghost round-trip through JSON and the text picture', () => {
 		fc.assert(
 			fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
