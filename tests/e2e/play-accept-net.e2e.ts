@@ -1,0 +1,172 @@
+// Issue 7's acceptance, over the table: a tablet (the master's console) and two phones, each in
+// its own browser profile, joined through the self-hosted PeerServer, play the scripted game of
+// support/acceptance-game.ts from the lobby to the win with the true treasure: a shot that
+// wounds and the new cell ordered on the wounded player's phone (5.5), a pit, a grenade, a wall,
+// a river carry, a fake treasure carried out and the return (rulings 2). The phones are driven
+// by taps on the contour and the composer; the common move goes with the first tap. After
+// every turn each phone's feed is the engine's events for its seat (replayed here from the
+// script), and nothing of the plan, nor the phone's own position, is on its screen or in its
+// storage. The reveal shows the plan and both paths. Screenshots: phone 360x740, tablet 1280x800.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apply } from '../../src/lib/engine/game/apply';
+import { replay } from '../../src/lib/engine/game/game';
+import type { GameState, Seat } from '../../src/lib/engine/game/types';
+import { viewFor } from '../../src/lib/engine/game/view';
+import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { screenshot } from './support/browser';
+import { ACCEPTANCE_PLAN, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
+import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
+import { composeMove, expectedFeed, expectNothingOfThePlan, feedLines, tapContour } from './support/player-screen';
+
+let browser: Browser;
+let server: { origin: string; close: () => Promise<void> };
+beforeAll(async () => {
+	browser = await launchForNet();
+	server = await startTableServer();
+});
+afterAll(async () => {
+	await browser?.close();
+	await server?.close();
+});
+
+const PHONE = { width: 360, height: 740 };
+const TABLET = { width: 1280, height: 800 };
+
+/** The phone whose screen says it is this seat's turn (in the given phase), waiting for one. */
+async function whoseTurn(phones: Page[], phase: 'start' | 'play'): Promise<number> {
+	for (let tries = 0; tries < 200; tries++) {
+		for (const [i, phone] of phones.entries()) if (await phone.locator(`[data-testid="player"][data-phase="${phase}"][data-my-turn="true"]`).count()) return i;
+		await phones[0]!.waitForTimeout(100);
+	}
+	throw new Error(`no phone's turn to ${phase}`);
+}
+
+describe("issue 7's acceptance game at the table", () => {
+	test('tablet and two phones: the whole scripted game from the lobby to the true treasure, the feeds, the hidden plan, the reveal', async () => {
+		const contexts: BrowserContext[] = [];
+		try {
+			const hostContext = await tableContext(browser, server.origin, 'tablet');
+			contexts.push(hostContext);
+			const library = await hostContext.newPage();
+			await library.goto('/library');
+			await library.getByTestId('import').setInputFiles({ name: 'accept.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(ACCEPTANCE_PLAN)) });
+			await library.locator('[data-testid="plans"] > li').first().waitFor();
+			await library.close();
+			const { page: host, room } = await openHost(hostContext, 'local');
+			await host.setViewportSize(TABLET);
+
+			const names = ['Anna', 'Boris'];
+			const phones: Page[] = [];
+			for (const name of names) {
+				const context = await tableContext(browser, server.origin, 'phone');
+				contexts.push(context);
+				const phone = await joinPlayer(context, room, name);
+				await phone.setViewportSize(PHONE);
+				phone.on('pageerror', (e) => console.log('PAGEERROR', name, e.message));
+				phone.on('console', (msg) => msg.type() === 'error' && console.log('CONSOLE', name, msg.text()));
+				phones.push(phone);
+			}
+			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
+			await host.getByTestId('start-game').tap();
+			await host.getByTestId('console').waitFor({ timeout: 20_000 });
+
+			// 6.1: the drawn order shows as who is asked first to choose a start; the script's roles follow it.
+			const seatOf = {} as Record<Role, Seat>;
+			for (const role of ['first', 'second'] as const) {
+				const seat = await whoseTurn(phones, 'start');
+				seatOf[role] = seat;
+				const phone = phones[seat]!;
+				await expectNothingOfThePlan(phone, seat);
+				await tapContour(phone, STARTS[role]);
+				await phone.getByTestId('confirm-cell').tap();
+				await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
+				await expectNothingOfThePlan(phone, seat);
+			}
+			const order = [seatOf.first, seatOf.second];
+			await host.getByTestId('confirm-starts').tap();
+
+			// The engine plays the same script alongside, from the tablet's game (its seed drew the order):
+			// the phones' feeds must equal its events for each seat.
+			await host.locator('[data-testid="composer"]').waitFor();
+			const begun = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
+			let engine: GameState = replay(begun).state;
+			expect(engine.order).toEqual(order);
+			const commands = scriptCommands(order);
+			expect(begun.log).toEqual(commands.slice(0, 3).map((c) => c.command));
+			const expectFeeds = async (label: string) => {
+				for (const [seat, phone] of phones.entries()) {
+					const want = expectedFeed(viewFor(engine, seat).events);
+					await expect.poll(() => feedLines(phone), { timeout: 15_000, message: `${names[seat]}'s feed after ${label}` }).toEqual(want);
+				}
+			};
+			await expectFeeds('the starts');
+
+			let commandAt = 3;
+			for (const [i, turn] of SCRIPT.entries()) {
+				const seat = seatOf[turn.role];
+				const phone = phones[seat]!;
+				expect(await whoseTurn(phones, 'play'), turn.note).toBe(seat);
+				await expectNothingOfThePlan(phone, seat);
+				if (turn.order) {
+					// 5.5: the wounded player's phone asks for the new cell, privately, on the blank contour.
+					await phone.getByTestId('confirm-cell').waitFor();
+					expect(await feedLines(phone)).toContain(expectedFeed([{ type: 'wounded_notice', seat, canOrder: true, audience: { to: 'seat', seat } }])[0]);
+					await screenshot(phone, 'accept-order-phone');
+					await tapContour(phone, turn.order);
+					await phone.getByTestId('confirm-cell').tap();
+					engine = apply(engine, commands[commandAt++]!.command).state;
+					await expectNothingOfThePlan(phone, seat);
+				}
+				if (i === 0) await screenshot(phone, 'accept-composer-phone');
+				if (i === 0) await screenshot(host, 'accept-console-tablet');
+				const how = await composeMove(phone, turn.actions);
+				// The common move is one tap: that tap alone sent it (the turn passed).
+				await phone
+					.locator('[data-testid="player"][data-my-turn="true"]')
+					.waitFor({ state: 'detached', timeout: 20_000 })
+					.catch(async (e) => {
+						await screenshot(phone, 'accept-debug');
+						console.log(JSON.stringify(await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game.log)));
+						console.log(JSON.stringify((await seatEvents(phone)).slice(-4)));
+						throw e;
+					});
+				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);
+				engine = apply(engine, commands[commandAt++]!.command).state;
+				await expectFeeds(turn.note);
+				await expectNothingOfThePlan(phone, seat);
+				if (i === 6) {
+					await phone.getByTestId('feed').scrollIntoViewIfNeeded();
+					await screenshot(phone, 'accept-feed-phone');
+					await screenshot(host, 'accept-console-midgame-tablet');
+					await host.setViewportSize(PHONE);
+					await screenshot(host, 'accept-console-phone');
+					await host.setViewportSize(TABLET);
+				}
+			}
+			expect(engine.result).toEqual({ kind: 'win', seat: seatOf.first, how: 'treasure' });
+
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			expect(await phones[seatOf.second]!.getByTestId('outcome').textContent()).toContain(names[seatOf.first]);
+			// The tablet's record is the same game: its replay ends as the engine's, and each phone holds its seat's events.
+			const record = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
+			const state = replay(record).state;
+			expect(state.result).toEqual(engine.result);
+			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(viewFor(state, seat).events);
+
+			// The reveal: the whole plan and both paths, on the tablet and on the phones.
+			const reveal = host.getByTestId('reveal');
+			await reveal.waitFor();
+			expect(await reveal.locator('.square.river').count()).toBe(1);
+			expect(await reveal.locator('.square.pit').count()).toBe(2);
+			expect(await reveal.locator('.treasure').count()).toBe(2);
+			const paths = reveal.locator('polyline');
+			expect(await paths.count()).toBe(2);
+			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
+			await screenshot(host, 'accept-reveal-tablet');
+			await screenshot(phones[seatOf.first]!, 'accept-over-phone');
+		} finally {
+			for (const context of contexts) await context.close();
+		}
+	}, 180_000);
+});

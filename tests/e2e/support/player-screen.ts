@@ -1,0 +1,158 @@
+/**
+ * Driving the player's screen (src/lib/components/play/PlayerScreen.svelte) as a person does —
+ * taps on the contour picker and the move composer — and checking what it shows: the feed
+ * against the engine's events for the seat, and that nothing of the plan (nor the player's own
+ * position) is on the screen or in the device's storage. Shared by the phones over the table
+ * and by pass-and-play. No vitest imports in the helpers that the bench could use.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Action, GameEvent, Seat } from '../../../src/lib/engine/game/types';
+import { movePhrase, renderEvent } from '../../../src/lib/i18n/events';
+
+/** Taps the square (x, y) of the blank contour (6.1 start, 5.5 new cell). */
+export async function tapContour(page: Page, [x, y]: [number, number]): Promise<void> {
+	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+		return { x: p.x, y: p.y };
+	}, [x, y] as const);
+	await page.touchscreen.tap(at.x, at.y);
+}
+
+/**
+ * Composes `actions` on the composer and sends them. A single step is the common move: the
+ * first tap on a direction sends it (the caller checks that it went). Other moves are built
+ * with the action chips and the pad, read back as the sentence, and sent with Send.
+ */
+export async function composeMove(page: Page, actions: Action[]): Promise<'one-tap' | 'composed'> {
+	const composer = page.getByTestId('composer');
+	await composer.waitFor();
+	const [only] = actions;
+	if (actions.length === 1 && only!.a === 'go') {
+		const arrow = composer.locator(`[data-dir="${only!.dir}"]`);
+		// As the screen opens, the pad is on screen and uncovered: the tap needs no scrolling first.
+		await expect.poll(() => onScreen(arrow), { timeout: 5000, message: 'the direction pad is on screen when the turn comes' }).toBe(true);
+		await arrow.tap();
+		return 'one-tap';
+	}
+	if (actions.length === 1 && only!.a === 'skip') {
+		await composer.getByTestId('skip').tap();
+		return 'one-tap';
+	}
+	for (const a of actions) {
+		switch (a.a) {
+			case 'shoot':
+			case 'grenade':
+				await composer.getByTestId(a.a).tap();
+				await composer.locator(`[data-dir="${a.dir}"]`).tap();
+				break;
+			case 'go':
+				await composer.locator(`[data-dir="${a.dir}"]`).tap();
+				break;
+			case 'flow':
+				await composer.getByTestId('by-flow').tap();
+				break;
+			case 'loop':
+				await composer.getByTestId('by-loop').tap();
+				break;
+			case 'skip':
+				await composer.getByTestId('skip').tap();
+				break;
+			default:
+				throw new Error(`the acceptance driver does not compose ${a.a}`);
+		}
+	}
+	// The whole move as a sentence before sending (issue 7).
+	expect((await composer.getByTestId('sentence').textContent())?.trim()).toBe(movePhrase({ actions, dark: false, semiDark: false }, 'en'));
+	await composer.getByTestId('send').tap();
+	return 'composed';
+}
+
+/** Whether the element's centre is in the viewport and the element (not something over it) is what a finger there touches. */
+export async function onScreen(locator: Locator): Promise<boolean> {
+	return locator.evaluate((element) => {
+		const r = element.getBoundingClientRect();
+		const x = r.left + r.width / 2;
+		const y = r.top + r.height / 2;
+		if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+		const hit = document.elementFromPoint(x, y);
+		return !!hit && (hit === element || element.contains(hit));
+	});
+}
+
+/** The feed's lines as shown, newest first. */
+export async function feedLines(page: Page): Promise<string[]> {
+	return (await page.locator('[data-testid="feed"] li .text').allTextContents()).map((t) => t.trim());
+}
+
+/** The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words them. */
+export function expectedFeed(events: GameEvent[], limit = 200): string[] {
+	return events
+		.map((e) => renderEvent(e, 'en', 0))
+		.filter(Boolean)
+		.reverse()
+		.slice(0, limit);
+}
+
+/** Everything the page keeps: IndexedDB (every database and store), localStorage and sessionStorage, as JSON. */
+export async function storedData(page: Page): Promise<{ idb: Record<string, unknown[]>; local: Record<string, string>; session: Record<string, string> }> {
+	return page.evaluate(async () => {
+		const idb: Record<string, unknown[]> = {};
+		for (const { name } of await indexedDB.databases()) {
+			if (!name) continue;
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const open = indexedDB.open(name);
+				open.onsuccess = () => resolve(open.result);
+				open.onerror = () => reject(open.error);
+			});
+			for (const store of [...db.objectStoreNames]) {
+				idb[`${name}/${store}`] = await new Promise<unknown[]>((resolve) => {
+					const get = db.transaction(store).objectStore(store).getAll();
+					get.onsuccess = () => resolve(get.result);
+				});
+			}
+			db.close();
+		}
+		return { idb, local: { ...localStorage }, session: { ...sessionStorage } };
+	});
+}
+
+/** Every object under `value` that has a `cell` field, with its path. */
+function withCell(value: unknown, path = '$', out: { path: string; at: Record<string, unknown> }[] = []) {
+	if (Array.isArray(value)) value.forEach((v, i) => withCell(v, `${path}[${i}]`, out));
+	else if (value && typeof value === 'object') {
+		const record = value as Record<string, unknown>;
+		if ('cell' in record) out.push({ path, at: record });
+		for (const [k, v] of Object.entries(record)) withCell(v, `${path}.${k}`, out);
+	} else if (typeof value === 'string' && /^[[{]/.test(value)) {
+		try {
+			withCell(JSON.parse(value), path, out);
+		} catch {
+			// not JSON
+		}
+	}
+	return out;
+}
+
+/**
+ * Nothing of the plan on a player's screen or device, and not his own position: no cell kinds,
+ * walls, items or marked squares drawn (outside the moment he picks a cell on the contour), no
+ * plan or game-state structure stored, no event told to the master alone, and the only cells
+ * anywhere on the device are the ones the player himself chose (his start, an ordered cell).
+ */
+export async function expectNothingOfThePlan(page: Page, seat: Seat): Promise<void> {
+	const drawn = await page.locator('main .square:not(.land):not(.unknown), main .walls line, main .treasure, main .item, main .glyph').count();
+	expect(drawn, 'plan drawn on a player\'s screen').toBe(0);
+	const picking = await page.locator('[data-testid="confirm-cell"]').count();
+	if (!picking) expect(await page.locator('main rect.selected').count(), 'a square marked on a player\'s screen').toBe(0);
+	const stored = await storedData(page);
+	const text = JSON.stringify(stored);
+	for (const key of ['"pitLoops"', '"walls"', '"cells"', '"trueTreasure"', '"sides"', '"start_cell"', '"ordered_at"', '"outside":"', '"flow":"']) expect(text, `${key} stored on a player's device`).not.toContain(key);
+	// The events the page holds (its feed) carry no cell at all.
+	const shown = await page.evaluate(() => document.querySelector('main')?.innerText ?? '');
+	expect(shown).not.toMatch(/\b[a-d][1-3]\b/);
+	for (const { path, at } of withCell(stored)) {
+		expect(['choose_start', 'order_cell'], `a cell stored at ${path}: ${JSON.stringify(at)}`).toContain(at.type);
+		expect(at.by, `another seat's cell stored at ${path}`).toBe(seat);
+	}
+}
