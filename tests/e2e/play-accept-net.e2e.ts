@@ -17,7 +17,7 @@ import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { screenshot } from './support/browser';
 import { ACCEPTANCE_PLAN, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
-import { composeMove, expectedFeed, expectNothingOfThePlan, feedLines, tapContour } from './support/player-screen';
+import { composeMove, expectedFeed, expectNothingOfThePlan, feedLines, fontSize, onScreen, tapContour } from './support/player-screen';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -58,13 +58,15 @@ describe("issue 7's acceptance game at the table", () => {
 
 			const names = ['Anna', 'Boris'];
 			const phones: Page[] = [];
+			// An uncaught error on a phone fails the game (a composed move once died so, silently).
+			const errors: string[] = [];
+			host.on('pageerror', (e) => errors.push(`tablet: ${e.message}`));
 			for (const name of names) {
 				const context = await tableContext(browser, server.origin, 'phone');
 				contexts.push(context);
 				const phone = await joinPlayer(context, room, name);
 				await phone.setViewportSize(PHONE);
-				phone.on('pageerror', (e) => console.log('PAGEERROR', name, e.message));
-				phone.on('console', (msg) => msg.type() === 'error' && console.log('CONSOLE', name, msg.text()));
+				phone.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 				phones.push(phone);
 			}
 			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
@@ -122,19 +124,19 @@ describe("issue 7's acceptance game at the table", () => {
 				if (i === 0) await screenshot(host, 'accept-console-tablet');
 				const how = await composeMove(phone, turn.actions);
 				// The common move is one tap: that tap alone sent it (the turn passed).
-				await phone
-					.locator('[data-testid="player"][data-my-turn="true"]')
-					.waitFor({ state: 'detached', timeout: 20_000 })
-					.catch(async (e) => {
-						await screenshot(phone, 'accept-debug');
-						console.log(JSON.stringify(await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game.log)));
-						console.log(JSON.stringify((await seatEvents(phone)).slice(-4)));
-						throw e;
-					});
+				await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
 				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);
 				engine = apply(engine, commands[commandAt++]!.command).state;
 				await expectFeeds(turn.note);
 				await expectNothingOfThePlan(phone, seat);
+				if (i === 0) {
+					// The tablet: the answer to read out is in sight without scrolling, and big enough at arm's length.
+					const answer = host.getByTestId('console-answer');
+					await answer.filter({ hasText: 'scream' }).waitFor();
+					expect(await onScreen(answer.locator('p:not(.to)').first())).toBe(true);
+					expect(await fontSize(answer.locator('p:not(.to)').first())).toBeGreaterThanOrEqual(24);
+					expect(await fontSize(host.locator('[data-testid="feed"] li:not(.turn) .text').first())).toBeGreaterThanOrEqual(20);
+				}
 				if (i === 6) {
 					await phone.getByTestId('feed').scrollIntoViewIfNeeded();
 					await screenshot(phone, 'accept-feed-phone');
@@ -165,6 +167,7 @@ describe("issue 7's acceptance game at the table", () => {
 			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(host, 'accept-reveal-tablet');
 			await screenshot(phones[seatOf.first]!, 'accept-over-phone');
+			expect(errors).toEqual([]);
 		} finally {
 			for (const context of contexts) await context.close();
 		}

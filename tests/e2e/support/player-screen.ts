@@ -80,6 +80,11 @@ export async function onScreen(locator: Locator): Promise<boolean> {
 	});
 }
 
+/** The computed font size of an element, in CSS pixels. */
+export async function fontSize(locator: Locator): Promise<number> {
+	return locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+}
+
 /** The feed's lines as shown, newest first. */
 export async function feedLines(page: Page): Promise<string[]> {
 	return (await page.locator('[data-testid="feed"] li .text').allTextContents()).map((t) => t.trim());
