@@ -11,6 +11,7 @@ import { viewFor } from '../../src/lib/engine/game/view';
 import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { screenshot } from './support/browser';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
+import { expectNothingOfThePlan, tapContour } from './support/player-screen';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -27,40 +28,6 @@ const plan = {
 	...buildPlan(['LWHL', 'LLLL'], { exits: [[0, 0, 'left', true], [3, 0, 'right', true]], items: [[0, 0, 'treasure', true]] }),
 	name: 'Net table'
 };
-
-async function tapContour(page: Page, x: number, y: number) {
-	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
-		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-		return { x: p.x, y: p.y };
-	}, [x, y] as const);
-	await page.touchscreen.tap(at.x, at.y);
-}
-
-/** Nothing of the plan on the phone: no drawn cell kinds, walls or items on screen, no plan structure stored. */
-async function expectNothingOfThePlan(page: Page) {
-	expect(await page.locator('main .square:not(.land):not(.unknown), main .walls line, main .treasure').count()).toBe(0);
-	const stored = await page.evaluate(async () => {
-		const names = (await indexedDB.databases()).map((d) => d.name!).filter(Boolean);
-		let text = '';
-		for (const name of names) {
-			const db = await new Promise<IDBDatabase>((resolve, reject) => {
-				const open = indexedDB.open(name);
-				open.onsuccess = () => resolve(open.result);
-				open.onerror = () => reject(open.error);
-			});
-			for (const store of [...db.objectStoreNames]) {
-				const all = await new Promise<unknown[]>((resolve) => {
-					const get = db.transaction(store).objectStore(store).getAll();
-					get.onsuccess = () => resolve(get.result);
-				});
-				text += JSON.stringify(all);
-			}
-			db.close();
-		}
-		return text + JSON.stringify({ ...localStorage });
-	});
-	for (const key of ['"pitLoops"', '"walls"', '"cells"', '"trueTreasure"']) expect(stored).not.toContain(key);
-}
 
 describe('a game at the table, over the link', () => {
 	test('tablet and two phones: lobby, private starts, moves from the phones, a wall, the true treasure carried out, the reveal', async () => {
@@ -92,8 +59,8 @@ describe('a game at the table, over the link', () => {
 				for (const [seat, phone] of phones.entries()) {
 					const mine = phone.locator('[data-testid="player"][data-phase="start"][data-my-turn="true"]');
 					if (!(await mine.count())) continue;
-					await expectNothingOfThePlan(phone);
-					await tapContour(phone, ...starts[seat]!);
+					await expectNothingOfThePlan(phone, seat);
+					await tapContour(phone, starts[seat]!);
 					await phone.getByTestId('confirm-cell').click();
 					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
 					chosen++;
@@ -109,7 +76,7 @@ describe('a game at the table, over the link', () => {
 					const turn = phone.locator('[data-testid="player"][data-phase="play"][data-my-turn="true"]');
 					if (!(await turn.count())) continue;
 					if (seat === 0 && anna.length === 4) await screenshot(phone, 'net-composer-phone');
-					await expectNothingOfThePlan(phone);
+					await expectNothingOfThePlan(phone, seat);
 					await phone.locator(`[data-dir="${(seat === 0 ? anna : boris).shift()}"]`).click();
 					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
 				}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { launch, newContext, screenshot } from './support/browser';
+import { tapContour } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,16 +21,6 @@ const plan = {
 	...buildPlan(['LWHL', 'LLLL'], { exits: [[0, 0, 'left', true], [3, 0, 'right', true]], items: [[0, 0, 'treasure', true]] }),
 	name: 'Kitchen table'
 };
-
-/** Taps the square (x, y) of the contour picker. */
-async function tapCell(page: Page, x: number, y: number) {
-	const svg = page.locator('[data-testid="contour"] svg');
-	const at = await svg.evaluate((element, [bx, by]) => {
-		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((element as SVGSVGElement).getScreenCTM()!);
-		return { x: p.x, y: p.y };
-	}, [x, y] as const);
-	await page.touchscreen.tap(at.x, at.y);
-}
 
 /** Who the curtain asks for ("I am Player 1" → 0). */
 async function takeDevice(page: Page): Promise<number> {
@@ -66,7 +57,7 @@ describe('pass-and-play', () => {
 				const seat = await takeDevice(page);
 				await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
 				await expectNoPlanOnScreen(page);
-				await tapCell(page, ...starts[seat]!);
+				await tapContour(page, starts[seat]!);
 				await page.getByTestId('confirm-cell').click();
 				await page.getByTestId('pass-on').click();
 			}
