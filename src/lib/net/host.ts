@@ -15,13 +15,15 @@ import { eventLog } from '../engine/game/game';
 import { Channel, type ChannelOptions } from './channel';
 import type { Link, Listener } from './link';
 import {
+	MAX_HOST_FRAME,
 	PROTOCOL_VERSION,
 	newSeatKey,
 	pageEvents,
 	readPlayerFrame,
 	type HostMessage,
 	type PlayerMessage,
-	type Refusal
+	type Refusal,
+	type UpdateView
 } from './protocol';
 import type { CommandResult, HostStore, TableRecord } from './store';
 
@@ -307,10 +309,17 @@ export class HostSession {
 
 	private update(conn: Conn, events: GameEvent[]): void {
 		if (!this.current || conn.seat === null) return;
-		const { events: _all, ...view } = viewFor(this.current, conn.seat);
+		const { events: _all, ...seen } = viewFor(this.current, conn.seat);
 		void _all;
+		// Once the game is over the plan is no secret: every phone shows it (the reveal, issue 7).
+		const view: UpdateView = this.current.phase === 'over' && this.game && this.revealable() ? { ...seen, plan: this.game.plan } : seen;
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
 		conn.sent = events.length;
+	}
+
+	/** A plan too big to ride in a frame with the view stays on the tablet (its screen shows the reveal). */
+	private revealable(): boolean {
+		return JSON.stringify(this.game!.plan).length < MAX_HOST_FRAME / 2;
 	}
 
 	private tableChanged(): void {

@@ -6,10 +6,9 @@
  * host answers a repeated number without applying it twice.
  */
 import type { Command, GameEvent } from '../engine/game/types';
-import type { SeatView } from '../engine/game/view';
 import { Channel, type ChannelOptions } from './channel';
 import type { Link } from './link';
-import { PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal } from './protocol';
+import { PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
 import type { CommandResult, Membership, PhoneStore } from './store';
 
 export type PlayerStatus = 'connecting' | 'joined' | 'away' | 'refused' | 'closed';
@@ -38,7 +37,7 @@ export class PlayerSession {
 	names: string[] = [];
 	here: boolean[] = [];
 	started = false;
-	view: Omit<SeatView, 'events'> | null = null;
+	view: UpdateView | null = null;
 	channel: Channel<HostMessage, PlayerMessage> | null = null;
 	/** When the link was last lost (for the "away" notice). */
 	lostAt: number | null = null;

@@ -17,6 +17,7 @@
 import * as v from 'valibot';
 import type { GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
+import type { Plan } from '../engine/plan/types';
 
 export const PROTOCOL_VERSION = 1;
 /** A phone's frames are small (a move with conditions is well under 2 KB). */
@@ -57,6 +58,9 @@ export type Refusal = (typeof REFUSALS)[number];
 export const COMMAND_REFUSALS = ['not_your_seat', 'not_started', 'master_only'] as const;
 export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];
 
+/** What a phone is told of its seat: `viewFor` without the events, and the plan once the game is over (the reveal). */
+export type UpdateView = Omit<SeatView, 'events'> & { plan?: Plan };
+
 export type HostMessage =
 	| { type: 'welcome'; seat: number; key: string; room: string }
 	| { type: 'refused'; reason: Refusal; app?: string }
@@ -64,7 +68,7 @@ export type HostMessage =
 	| {
 			type: 'update';
 			/** The seat's view without its event list… */
-			view: Omit<SeatView, 'events'>;
+			view: UpdateView;
 			/** …whose events from index `from` on are these (one page of them). */
 			from: number;
 			events: GameEvent[];
@@ -136,7 +140,7 @@ function read(raw: unknown, schema: v.GenericSchema, limit: number): ReadResult<
  * Splits `events` (from index `from`) into pages whose update messages stay under `limit`
  * bytes with the view; always at least one page, so an empty list still carries the view.
  */
-export function pageEvents(view: Omit<SeatView, 'events'>, from: number, events: GameEvent[], limit = MAX_HOST_FRAME - 512): HostMessage[] {
+export function pageEvents(view: UpdateView, from: number, events: GameEvent[], limit = MAX_HOST_FRAME - 512): HostMessage[] {
 	const base = JSON.stringify({ type: 'update', view, from, events: [] }).length;
 	const pages: HostMessage[] = [];
 	let start = 0;

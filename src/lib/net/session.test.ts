@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { replay } from '../engine/game/game';
 import { viewFor } from '../engine/game/view';
 import type { Command } from '../engine/game/types';
 import { HostSession } from './host';
@@ -104,6 +105,30 @@ describe('a scripted game through the table', () => {
 		expect(t.hostStore.writes).toBe(writes + 1);
 		// Nothing reached any phone while the write was under way.
 		expect(onDisk).toBe(before);
+	});
+});
+
+describe('the reveal', () => {
+	test('a phone is sent the plan once the game is over, and never before', async () => {
+		const t = await seatedTable(2);
+		const game = newGame(2);
+		await t.startGame(game);
+		const order = replay(game).state.order;
+		const log: Command[] = [
+			{ type: 'choose_start', by: order[0]!, cell: 0 },
+			{ type: 'choose_start', by: order[1]!, cell: 3 },
+			{ type: 'confirm_starts', by: 'master' }
+		];
+		await t.play(log);
+		await waitFeeds(t);
+		for (const phone of t.phones) {
+			expect(phone.view?.phase).toBe('play');
+			expect(phone.view?.plan).toBeUndefined();
+		}
+		// 9: the player to move runs out of time; the last one in wins (3.5), and the game is over.
+		await t.play([{ type: 'time_out', by: 'master', seat: order[0]! }]);
+		await until(() => t.phones.every((phone) => phone.view?.phase === 'over'), 3000, 'the game over on every phone');
+		for (const phone of t.phones) expect(phone.view?.plan).toEqual(game.plan);
 	});
 });
 

@@ -9,7 +9,6 @@
 import { version } from '$app/environment';
 import type { Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState } from '../engine/game/types';
-import type { SeatView } from '../engine/game/view';
 import { database } from '../store/db';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore, DexiePhoneStore } from './dexie-store';
@@ -18,7 +17,7 @@ import type { Link, Transport, TransportKind } from './link';
 import { answerOffer, createOffer } from './manual';
 import { PeerTransport, cloudServer, hasLocalServer, localServer } from './peer';
 import { PlayerSession, type PlayerStatus } from './player';
-import { hostPeerId, newRoomCode, type Refusal } from './protocol';
+import { hostPeerId, newRoomCode, type Refusal, type UpdateView } from './protocol';
 import type { CommandResult } from './store';
 
 export const VIA = { local: 'peer-local', cloud: 'peer-cloud', qr: 'manual' } as const;
@@ -193,7 +192,7 @@ export class SeatLink {
 	names: string[] = $state.raw([]);
 	here: boolean[] = $state.raw([]);
 	started = $state(false);
-	view: Omit<SeatView, 'events'> | null = $state.raw(null);
+	view: UpdateView | null = $state.raw(null);
 	events: readonly GameEvent[] = $state.raw([]);
 	pending: Command | null = $state.raw(null);
 	readonly kind: TransportKind;
