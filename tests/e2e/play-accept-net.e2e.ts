@@ -128,7 +128,8 @@ describe("issue 7's acceptance game at the table", () => {
 				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);
 				engine = apply(engine, commands[commandAt++]!.command).state;
 				await expectFeeds(turn.note);
-				await expectNothingOfThePlan(phone, seat);
+				// Until the game is over (then the plan is everyone's: below).
+				if (engine.phase !== 'over') for (const [other, screen] of phones.entries()) await expectNothingOfThePlan(screen, other);
 				if (i === 0) {
 					// The tablet: the answer to read out is in sight without scrolling, and big enough at arm's length.
 					const answer = host.getByTestId('console-answer');
@@ -166,6 +167,11 @@ describe("issue 7's acceptance game at the table", () => {
 			expect(await paths.count()).toBe(2);
 			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(host, 'accept-reveal-tablet');
+			// Over, the plan is no secret: each phone shows it too.
+			for (const phone of phones) {
+				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
+				expect(await phone.locator('.reveal .treasure').count()).toBe(2);
+			}
 			await screenshot(phones[seatOf.first]!, 'accept-over-phone');
 			expect(errors).toEqual([]);
 		} finally {
