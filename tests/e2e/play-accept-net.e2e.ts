@@ -105,6 +105,7 @@ describe("issue 7's acceptance game at the table", () => {
 			await expectFeeds('the starts');
 
 			let commandAt = 3;
+			const back = SCRIPT.findIndex((t) => t.note.startsWith('back in'));
 			for (const [i, turn] of SCRIPT.entries()) {
 				const seat = seatOf[turn.role];
 				const phone = phones[seat]!;
@@ -120,6 +121,9 @@ describe("issue 7's acceptance game at the table", () => {
 					engine = apply(engine, commands[commandAt++]!.command).state;
 					await expectNothingOfThePlan(phone, seat);
 				}
+				// Outside with the fake crumbled (rulings 2), the phone warns before the one tap that decides.
+				expect(await phone.getByTestId('outside-note').count(), turn.note).toBe(i === back ? 1 : 0);
+				if (i === back) await screenshot(phone, 'accept-outside-phone');
 				if (i === 0) await screenshot(phone, 'accept-composer-phone');
 				if (i === 0) await screenshot(host, 'accept-console-tablet');
 				const how = await composeMove(phone, turn.actions);
