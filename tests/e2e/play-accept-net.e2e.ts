@@ -132,6 +132,11 @@ describe("issue 7's acceptance game at the table", () => {
 				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);
 				engine = apply(engine, commands[commandAt++]!.command).state;
 				await expectFeeds(turn.note);
+				// The tablet's map shows the treasures where they lie now (the fake picked up, the true one carried).
+				if (engine.phase !== 'over') {
+					const lying = engine.items.flat().filter((it) => it.k === 'treasure').length;
+					await expect.poll(() => host.locator('[data-testid="console"] .map .treasure').count(), { message: `treasures on the map after: ${turn.note}` }).toBe(lying);
+				}
 				// Until the game is over (then the plan is everyone's: below).
 				if (engine.phase !== 'over') for (const [other, screen] of phones.entries()) await expectNothingOfThePlan(screen, other);
 				if (i === 0) {
