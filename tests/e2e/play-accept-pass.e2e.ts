@@ -12,7 +12,7 @@ import { apply } from '../../src/lib/engine/game/apply';
 import { replay, type Game } from '../../src/lib/engine/game/game';
 import type { GameState, Seat } from '../../src/lib/engine/game/types';
 import { viewFor } from '../../src/lib/engine/game/view';
-import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { importPlan } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { ACCEPTANCE_PLAN, SCRIPT, scriptCommands, STARTS, type Role } from './support/acceptance-game';
 import { composeMove, expectedFeed, feedLines, storedData, tapContour } from './support/player-screen';
@@ -56,9 +56,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 		const errors: string[] = [];
 		page.on('pageerror', (e) => errors.push(e.message));
 		try {
-			await page.goto('/library');
-			await page.getByTestId('import').setInputFiles({ name: 'accept.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(ACCEPTANCE_PLAN)) });
-			await page.locator('[data-testid="plans"] > li').first().waitFor();
+			await importPlan(page, ACCEPTANCE_PLAN, 'accept.json');
 			await page.goto('/pass');
 			for (const [i, name] of NAMES.entries()) await page.getByTestId(`name-${i}`).fill(name);
 			await page.getByTestId('start-game').tap();

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { viewFor } from '../../src/lib/engine/game/view';
-import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { screenshot } from './support/browser';
+import { importPlan } from './support/library';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
 import { expectNothingOfThePlan, tapContour } from './support/player-screen';
 
@@ -36,9 +36,7 @@ describe('a game at the table, over the link', () => {
 			const hostContext = await tableContext(browser, server.origin, 'tablet');
 			contexts.push(hostContext);
 			const library = await hostContext.newPage();
-			await library.goto('/library');
-			await library.getByTestId('import').setInputFiles({ name: 'net.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-			await library.locator('[data-testid="plans"] > li').first().waitFor();
+			await importPlan(library, plan, 'net.json');
 			await library.close();
 			const { page: host, room } = await openHost(hostContext, 'local');
 

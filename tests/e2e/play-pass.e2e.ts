@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
-import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { importPlan } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { tapContour } from './support/player-screen';
 
@@ -42,9 +42,7 @@ describe('pass-and-play', () => {
 		const context = await newContext(browser, { device: 'phone' });
 		const page = await context.newPage();
 		try {
-			await page.goto('/library');
-			await page.getByTestId('import').setInputFiles({ name: 'kitchen.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-			await page.locator('[data-testid="plans"] > li').first().waitFor();
+			await importPlan(page, plan, 'kitchen.json');
 
 			await page.goto('/pass');
 			await page.getByTestId('start-game').click();
@@ -117,9 +115,7 @@ describe("the master's console", () => {
 		const context = await newContext(browser, { device: 'tablet' });
 		const page = await context.newPage();
 		try {
-			await page.goto('/library');
-			await page.getByTestId('import').setInputFiles({ name: 'kitchen.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-			await page.locator('[data-testid="plans"] > li').first().waitFor();
+			await importPlan(page, plan, 'kitchen.json');
 			await page.goto('/host');
 			await page.getByTestId('start-game').click();
 			await page.waitForURL(/\/host\?id=/);
