@@ -15,9 +15,9 @@ import type { GameState, Seat } from '../../src/lib/engine/game/types';
 import { viewFor } from '../../src/lib/engine/game/view';
 import { screenshot } from './support/browser';
 import { importPlan } from './support/library';
-import { ACCEPTANCE_PLAN, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
+import { ACCEPTANCE_PLAN, cellOf, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
-import { composeMove, expectedFeed, expectNothingOfThePlan, feedLines, fontSize, onScreen, tapContour } from './support/player-screen';
+import { composeMove, expectedFeed, expectNothingOfThePlan, feedLines, fontSize, onScreen, storedData, tapContour, withCell } from './support/player-screen';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -84,6 +84,11 @@ describe("issue 7's acceptance game at the table", () => {
 				await expectNothingOfThePlan(phone, seat);
 			}
 			const order = [seatOf.first, seatOf.second];
+			// The storage scan sees what the phone keeps: its own start, chosen by its player, and nothing else with a cell.
+			for (const role of ['first', 'second'] as const) {
+				const cells = withCell(await storedData(phones[seatOf[role]]!));
+				expect(cells.map((c) => c.at)).toEqual([{ type: 'choose_start', by: seatOf[role], cell: cellOf(STARTS[role]) }]);
+			}
 			await host.getByTestId('confirm-starts').tap();
 
 			// The engine plays the same script alongside, from the tablet's game (its seed drew the order):
@@ -149,6 +154,8 @@ describe("issue 7's acceptance game at the table", () => {
 					await phone.getByTestId('feed').scrollIntoViewIfNeeded();
 					await screenshot(phone, 'accept-feed-phone');
 					await screenshot(host, 'accept-console-midgame-tablet');
+					await host.setViewportSize({ width: 1024, height: 768 });
+					await screenshot(host, 'accept-console-tablet-1024');
 					await host.setViewportSize(PHONE);
 					await screenshot(host, 'accept-console-phone');
 					await host.setViewportSize(TABLET);

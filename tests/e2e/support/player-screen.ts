@@ -123,7 +123,7 @@ export async function storedData(page: Page): Promise<{ idb: Record<string, unkn
 }
 
 /** Every object under `value` that has a `cell` field, with its path. */
-function withCell(value: unknown, path = '$', out: { path: string; at: Record<string, unknown> }[] = []) {
+export function withCell(value: unknown, path = '$', out: { path: string; at: Record<string, unknown> }[] = []) {
 	if (Array.isArray(value)) value.forEach((v, i) => withCell(v, `${path}[${i}]`, out));
 	else if (value && typeof value === 'object') {
 		const record = value as Record<string, unknown>;
