@@ -101,9 +101,20 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 					await tapContour(page, turn.order);
 					await page.getByTestId('confirm-cell').tap();
 					engine = apply(engine, commands[commandAt++]!.command).state;
-					await page.getByTestId('answer').waitFor();
-					await page.getByTestId('pass-on').tap();
-					expect(await takeDevice(page), 'the same player moves after ordering').toBe(seat);
+					// Still his turn: the device stays with him, the composer opens, his feed has the order.
+					await page.getByTestId('composer').waitFor();
+					expect(await page.getByTestId('answer').count()).toBe(0);
+					await expect.poll(() => feedLines(page)).toEqual(expectedFeed(viewFor(engine, seat).events));
+				}
+				if (i === 2) {
+					// "Recall the last move of …" (6.3) mid-turn keeps the device with him too; his feed has the answer.
+					const other = seatOf.second;
+					await page.getByTestId('status-toggle').tap();
+					await page.getByTestId(`recall-${other}`).tap();
+					engine = apply(engine, { type: 'recall', by: seat, of: other }).state;
+					await expect.poll(() => feedLines(page), { message: 'the recall in the feed' }).toEqual(expectedFeed(viewFor(engine, seat).events));
+					expect(await page.getByTestId('answer').count()).toBe(0);
+					await page.getByTestId('status-toggle').tap();
 				}
 				if (i === 0) {
 					await screenshot(page, 'accept-pass-composer-phone');
