@@ -9,7 +9,7 @@ import type { Command, GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import { database } from '../store/db';
 import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './connect';
-import { diagnose, type Diagnostics } from './diagnostics';
+import type { Diagnostics } from './diagnostics';
 import { DexiePhoneStore } from './dexie-store';
 import type { Link, TransportKind } from './link';
 import { PlayerSession, type PlayerStatus } from './player';
@@ -90,7 +90,10 @@ export class SeatLink {
 
 	async diagnostics(): Promise<Diagnostics | null> {
 		const channel = this.session.channel;
-		return channel ? diagnose(this.kind, channel.stats, channel.link) : null;
+		if (!channel) return null;
+		// loaded when the panel is first opened
+		const { diagnose } = await import('./diagnostics');
+		return diagnose(this.kind, channel.stats, channel.link);
 	}
 
 	close(): void {
