@@ -18,7 +18,8 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium loads for it', async (route) => {
+/** A phone's page that notes every script of the app it downloads (as build paths). */
+async function watchedPhone() {
 	// no service worker: its precache would fetch every file of the app
 	const context = await newContext(browser, { device: 'phone' });
 	await context.route('**/sw.js', (request) => request.abort());
@@ -28,6 +29,11 @@ test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium lo
 		const path = new URL(response.url()).pathname;
 		if (path.endsWith('.js') && path.startsWith('/_app/')) loaded.add(path.slice(1));
 	});
+	return { context, page, loaded };
+}
+
+test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium loads for it', async (route) => {
+	const { context, page, loaded } = await watchedPhone();
 	try {
 		await page.goto(route.path);
 		await expectScreen(page, route);
@@ -47,14 +53,7 @@ test('the home screen downloads less than 60 KB of JavaScript (gzip)', () => {
 });
 
 test("the player's screen's later scripts are counted: what the QR-code path loads on /join is the route's or its lazy part", async () => {
-	const context = await newContext(browser, { device: 'phone' });
-	await context.route('**/sw.js', (request) => request.abort());
-	const page = await context.newPage();
-	const loaded = new Set<string>();
-	page.on('response', (response) => {
-		const path = new URL(response.url()).pathname;
-		if (path.endsWith('.js') && path.startsWith('/_app/')) loaded.add(path.slice(1));
-	});
+	const { context, page, loaded } = await watchedPhone();
 	try {
 		await page.goto('/join?room=ABCDEF&via=qr');
 		// the camera reader's screen is a lazy part of /join
