@@ -4,7 +4,9 @@
 // from Vite's chunk manifest. Dynamic imports are loaded later, on demand, and not counted —
 // except those of the root layout, which runs at every start-up (it loads workbox-window
 // to register the service worker). tests/e2e/bundle.e2e.ts checks this against Chromium.
-//   routeJs('/')      → { route, files, bytes, gzipBytes }
+// What the route's scripts load later on demand (dynamic imports, followed through, other
+// routes' nodes aside) is counted apart as `lazy`, so nothing the screen uses goes uncounted.
+//   routeJs('/')      → { route, files, bytes, gzipBytes, lazy: { files, bytes, gzipBytes } }
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,7 +14,8 @@ import { BUILD_DIR, KIT_OUTPUT } from './build.js';
 
 /**
  * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean }} Chunk
- * @typedef {{ route: string, files: string[], bytes: number, gzipBytes: number }} RouteJs
+ * @typedef {{ files: string[], bytes: number, gzipBytes: number }} Scripts
+ * @typedef {Scripts & { route: string, lazy: Scripts }} RouteJs
  */
 
 /** @param {string} path */
@@ -95,6 +98,29 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT } 
 		for (const lazy of manifest[key]?.dynamicImports ?? []) if (!lazy.includes('/nodes/')) visit(lazy);
 	}
 
+	// later, on demand: the dynamic imports of everything above, with all they import in turn
+	/** @type {Set<string>} */
+	const lazy = new Set();
+	/** @param {string} key */
+	const visitLazy = (key) => {
+		if (keys.has(key) || lazy.has(key) || key.includes('/nodes/')) return;
+		lazy.add(key);
+		for (const imported of manifest[key]?.imports ?? []) visitLazy(imported);
+		for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
+	};
+	for (const key of keys) for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
+
+	return { route, ...sizes(buildDir, manifest, keys), lazy: sizes(buildDir, manifest, lazy) };
+}
+
+/**
+ * The scripts of `keys` and their size, plain and gzip.
+ * @param {string} buildDir
+ * @param {Record<string, Chunk>} manifest
+ * @param {Set<string>} keys
+ * @returns {Scripts}
+ */
+function sizes(buildDir, manifest, keys) {
 	const files = [...keys].map((key) => manifest[key]?.file ?? key).sort();
 	let bytes = 0;
 	let gzipBytes = 0;
@@ -103,5 +129,5 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT } 
 		bytes += content.length;
 		gzipBytes += gzipSync(content, { level: 9 }).length;
 	}
-	return { route, files, bytes, gzipBytes };
+	return { files, bytes, gzipBytes };
 }

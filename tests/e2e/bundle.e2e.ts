@@ -1,9 +1,13 @@
 // The bundle benchmark's reading of the build (scripts/lib/route-js.js) against what
-// Chromium really downloads for a route, and the home screen's 60 KB (gzip) budget.
+// Chromium really downloads for a route, the home screen's 60 KB (gzip) budget, and the
+// player's screen's later scripts: counted, precached, and there with the network cut.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { routeJs } from '../../scripts/lib/route-js.js';
-import { launch, newContext } from './support/browser';
+import { BUILD_DIR } from '../../scripts/lib/build.js';
+import { launch, newContext, openPage, waitForServiceWorkerControl } from './support/browser';
 import { APP_ROUTES, expectScreen } from './support/routes';
 
 let browser: Browser;
@@ -14,7 +18,8 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium loads for it', async (route) => {
+/** A phone's page that notes every script of the app it downloads (as build paths). */
+async function watchedPhone() {
 	// no service worker: its precache would fetch every file of the app
 	const context = await newContext(browser, { device: 'phone' });
 	await context.route('**/sw.js', (request) => request.abort());
@@ -24,6 +29,11 @@ test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium lo
 		const path = new URL(response.url()).pathname;
 		if (path.endsWith('.js') && path.startsWith('/_app/')) loaded.add(path.slice(1));
 	});
+	return { context, page, loaded };
+}
+
+test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium loads for it', async (route) => {
+	const { context, page, loaded } = await watchedPhone();
 	try {
 		await page.goto(route.path);
 		await expectScreen(page, route);
@@ -40,4 +50,40 @@ test('the home screen downloads less than 60 KB of JavaScript (gzip)', () => {
 	const home = routeJs('/');
 	expect(home.gzipBytes).toBeGreaterThan(0);
 	expect(home.gzipBytes / 1024).toBeLessThan(60);
+});
+
+test("the player's screen's later scripts are counted: what the QR-code path loads on /join is the route's or its lazy part", async () => {
+	const { context, page, loaded } = await watchedPhone();
+	try {
+		await page.goto('/join?room=ABCDEF&via=qr');
+		// the camera reader's screen is a lazy part of /join
+		await page.locator('[data-testid="paste"]').waitFor();
+		await page.waitForLoadState('networkidle');
+		const js = routeJs('/join');
+		const later = [...loaded].filter((f) => !js.files.includes(f));
+		expect(later.length, 'the scanner came with a later script').toBeGreaterThan(0);
+		expect(later.filter((f) => !js.lazy.files.includes(f)), 'loaded but counted nowhere').toEqual([]);
+	} finally {
+		await context.close();
+	}
+});
+
+test("every script of the player's screen, the lazy ones too, is in the service worker's precache", () => {
+	const sw = readFileSync(join(BUILD_DIR, 'sw.js'), 'utf8');
+	const precached = new Set([...sw.matchAll(/url:\s*"([^"]+)"/g)].map((match) => match[1]));
+	const js = routeJs('/join');
+	expect(js.lazy.files.length).toBeGreaterThan(0);
+	expect([...js.files, ...js.lazy.files].filter((f) => !precached.has(f)), 'not precached').toEqual([]);
+});
+
+test("with the network cut, the player's screen still opens its lazy parts (from the precache)", async () => {
+	const { context, page } = await openPage(browser, '/');
+	try {
+		await waitForServiceWorkerControl(page);
+		await context.setOffline(true);
+		await page.goto('/join?room=ABCDEF&via=qr');
+		await page.locator('[data-testid="paste"]').waitFor({ timeout: 10_000 });
+	} finally {
+		await context.close();
+	}
 });

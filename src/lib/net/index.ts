@@ -1,5 +1,6 @@
 /**
- * The connection layer (issue 6). Screens use the reactive wrappers in `table.svelte.ts`:
+ * The connection layer (issue 6). Screens use the reactive wrappers in `table.svelte.ts` (the
+ * tablet) and `seat.svelte.ts` (a phone: without the host's session and the rule engine):
  *
  *   // the tablet (load it with a dynamic import: it brings PeerJS and Dexie)
  *   const table = await HostTable.open({ room, gameId, via });   // listens at once

@@ -1,69 +1,21 @@
 /**
  * The connection layer as the screens see it: reactive wrappers around the host and player
- * sessions, with the device's database and the transport chosen automatically (or by hand).
- *
- * Choice of transport ("auto"): the PeerServer of this origin when there is one (`npm start`
- * on a laptop at the table), else the public PeerJS server when the device is online, else
- * QR codes. `?via=local|cloud|qr` overrides it, and the invitation carries the host's choice.
+ * sessions, with the device's database and the transport chosen automatically (or by hand)
+ * (connect.ts). The tablet's table is here; the phone's seat is in seat.svelte.ts, which a
+ * phone imports directly so the host's session and the rule engine stay off its download.
  */
-import { version } from '$app/environment';
 import type { Game } from '../engine/game/game';
-import type { Command, GameEvent, GameState } from '../engine/game/types';
+import type { Command, GameState } from '../engine/game/types';
 import { database } from '../store/db';
+import { APP_VERSION, chooseTransport, expose, inviteUrl, signalling, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
-import { DexieHostStore, DexiePhoneStore } from './dexie-store';
+import { DexieHostStore } from './dexie-store';
 import { HostSession, type Presence, type Submitted } from './host';
-import type { Link, Transport, TransportKind } from './link';
-import { answerOffer, createOffer } from './manual';
-import { PeerTransport, cloudServer, hasLocalServer, localServer } from './peer';
-import { PlayerSession, type PlayerStatus } from './player';
-import { hostPeerId, newRoomCode, type Refusal, type UpdateView } from './protocol';
-import type { CommandResult } from './store';
+import type { TransportKind } from './link';
+import { createOffer } from './manual';
+import { hostPeerId, newRoomCode } from './protocol';
 
-export const VIA = { local: 'peer-local', cloud: 'peer-cloud', qr: 'manual' } as const;
-export type Via = keyof typeof VIA;
-
-export function viaOf(kind: TransportKind): Via | null {
-	for (const [via, k] of Object.entries(VIA)) if (k === kind) return via as Via;
-	return null;
-}
-
-export function parseVia(text: string | null): Via | null {
-	return text === 'local' || text === 'cloud' || text === 'qr' ? text : null;
-}
-
-/** This build's version, as the host checks it on join. */
-export const APP_VERSION = version;
-
-/** Picks the transport: the override, else the origin's PeerServer, else the cloud when online, else QR codes. */
-export async function chooseTransport(via: Via | null): Promise<TransportKind> {
-	if (via) return VIA[via];
-	if (await hasLocalServer(location.origin)) return 'peer-local';
-	return navigator.onLine ? 'peer-cloud' : 'manual';
-}
-
-function signalling(kind: TransportKind): Transport {
-	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
-}
-
-/** The invitation a phone opens: `/join?room=…&via=…`. */
-export function inviteUrl(origin: string, room: string, kind: TransportKind): string {
-	const via = viaOf(kind);
-	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;
-}
-
-/** Exposes the sessions to a test or a curious developer when `localStorage['labyrinth-net-debug']` is set. */
-function expose(name: 'host' | 'seat', value: unknown): void {
-	try {
-		if (localStorage.getItem('labyrinth-net-debug') !== '1') return;
-		const g = globalThis as unknown as { labyrinthNet?: Record<string, unknown> };
-		g.labyrinthNet ??= {};
-		g.labyrinthNet[name] = value;
-		g.labyrinthNet.db = database();
-	} catch {
-		// No storage: nothing to expose.
-	}
-}
+export { APP_VERSION, VIA, chooseTransport, inviteUrl, parseVia, viaOf, type Via } from './connect';
 
 export class HostTable {
 	presence: Presence[] = $state.raw([]);
@@ -181,100 +133,5 @@ export class HostTable {
 		this.presence = this.session.presence();
 		this.state = this.session.state;
 		this.refused = this.session.refusedCount;
-	}
-}
-
-export class SeatLink {
-	status: PlayerStatus = $state('connecting');
-	refusal: Refusal | null = $state(null);
-	hostApp: string | null = $state(null);
-	seat: number | null = $state(null);
-	names: string[] = $state.raw([]);
-	here: boolean[] = $state.raw([]);
-	started = $state(false);
-	view: UpdateView | null = $state.raw(null);
-	events: readonly GameEvent[] = $state.raw([]);
-	pending: Command | null = $state.raw(null);
-	readonly kind: TransportKind;
-	session!: PlayerSession;
-
-	private constructor(kind: TransportKind) {
-		this.kind = kind;
-	}
-
-	/** Joins `room` through a signalling server (and rejoins by itself). */
-	static async join(options: { room: string; name: string; via?: Via | null }): Promise<SeatLink> {
-		const kind = await chooseTransport(options.via ?? null);
-		if (kind === 'manual') throw new Error('manual');
-		const transport = signalling(kind);
-		return SeatLink.start(kind, options.room, options.name, () => transport.open(hostPeerId(options.room)), true);
-	}
-
-	/** No server: answers the tablet's offer; show `answer` to the tablet; the seat opens once it is read. */
-	static async joinByOffer(options: { room: string; name: string; offer: string }): Promise<{ answer: string; seat: SeatLink }> {
-		const { code, link } = await answerOffer(options.offer);
-		let used = false;
-		const connect = async (): Promise<Link> => {
-			if (used) throw new Error('a QR link cannot be made again alone');
-			used = true;
-			return link;
-		};
-		const seat = await SeatLink.start('manual', options.room, options.name, connect, false);
-		return { answer: code, seat };
-	}
-
-	/** The seat this phone already holds in `room`, if any (a reload goes straight back to it). */
-	static async kept(room: string): Promise<{ name: string; seat: number | null } | null> {
-		const m = await new DexiePhoneStore(database()).load(room);
-		return m && m.key ? { name: m.name, seat: m.seat } : null;
-	}
-
-	/** Forgets this phone's seat in `room` (the host no longer knows its key): it may join afresh. */
-	static async forget(room: string): Promise<void> {
-		await database().memberships.delete(room);
-	}
-
-	private static async start(kind: TransportKind, room: string, name: string, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
-		const self = new SeatLink(kind);
-		self.session = await PlayerSession.open({
-			room,
-			app: APP_VERSION,
-			name,
-			store: new DexiePhoneStore(database()),
-			connect,
-			rejoin,
-			onChange: () => self.refresh()
-		});
-		self.refresh();
-		self.session.start();
-		expose('seat', self);
-		return self;
-	}
-
-	send(command: Command): Promise<CommandResult> {
-		return this.session.send(command);
-	}
-
-	async diagnostics(): Promise<Diagnostics | null> {
-		const channel = this.session.channel;
-		return channel ? diagnose(this.kind, channel.stats, channel.link) : null;
-	}
-
-	close(): void {
-		this.session.close();
-	}
-
-	refresh(): void {
-		const s = this.session;
-		this.status = s.status;
-		this.refusal = s.refusal;
-		this.hostApp = s.hostApp;
-		this.seat = s.seat;
-		this.names = s.names;
-		this.here = s.here;
-		this.started = s.started;
-		this.view = s.view;
-		this.events = s.events;
-		this.pending = s.pending;
 	}
 }

@@ -2,7 +2,7 @@
  * A table in real browsers for the connection tests and the bench: a server of our own with
  * the PeerServer (so a test can stop it), a host context and phone contexts, each a separate
  * profile with the microphone granted (Chromium offers loopback candidates only then) and
- * the debug hook on (`window.labyrinthNet`, see src/lib/net/table.svelte.ts).
+ * the debug hook on (`window.labyrinthNet`, see src/lib/net/connect.ts).
  * No vitest imports: the bench uses it under tsx.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';

@@ -1,0 +1,58 @@
+/**
+ * How the screens reach each other, shared by the tablet's table (table.svelte.ts) and the
+ * phone's seat (seat.svelte.ts), each loaded on its own so a phone does not download the host.
+ *
+ * Choice of transport ("auto"): the PeerServer of this origin when there is one (`npm start`
+ * on a laptop at the table), else the public PeerJS server when the device is online, else
+ * QR codes. `?via=local|cloud|qr` overrides it, and the invitation carries the host's choice.
+ */
+import { version } from '$app/environment';
+import { database } from '../store/db';
+import type { Transport, TransportKind } from './link';
+import { PeerTransport, cloudServer, hasLocalServer, localServer } from './peer';
+
+export const VIA = { local: 'peer-local', cloud: 'peer-cloud', qr: 'manual' } as const;
+export type Via = keyof typeof VIA;
+
+export function viaOf(kind: TransportKind): Via | null {
+	for (const [via, k] of Object.entries(VIA)) if (k === kind) return via as Via;
+	return null;
+}
+
+export function parseVia(text: string | null): Via | null {
+	return text === 'local' || text === 'cloud' || text === 'qr' ? text : null;
+}
+
+/** This build's version, as the host checks it on join. */
+export const APP_VERSION = version;
+
+/** Picks the transport: the override, else the origin's PeerServer, else the cloud when online, else QR codes. */
+export async function chooseTransport(via: Via | null): Promise<TransportKind> {
+	if (via) return VIA[via];
+	if (await hasLocalServer(location.origin)) return 'peer-local';
+	return navigator.onLine ? 'peer-cloud' : 'manual';
+}
+
+export function signalling(kind: TransportKind): Transport {
+	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
+}
+
+/** The invitation a phone opens: `/join?room=…&via=…`. */
+export function inviteUrl(origin: string, room: string, kind: TransportKind): string {
+	const via = viaOf(kind);
+	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;
+}
+
+/** Exposes the sessions to a test or a curious developer when `localStorage['labyrinth-net-debug']` is set. */
+export function expose(name: 'host' | 'seat', value: unknown): void {
+	try {
+		if (localStorage.getItem('labyrinth-net-debug') !== '1') return;
+		const g = globalThis as unknown as { labyrinthNet?: Record<string, unknown> };
+		g.labyrinthNet ??= {};
+		g.labyrinthNet[name] = value;
+		g.labyrinthNet.db = database();
+	} catch {
+		// No storage: nothing to expose.
+	}
+}
+

@@ -1,0 +1,115 @@
+/**
+ * The phone's seat at a table as the player's screen sees it: a reactive wrapper around the
+ * player's session, with the device's database and the transport chosen automatically (or by
+ * hand, connect.ts). Kept apart from the tablet's table (table.svelte.ts) so a phone downloads
+ * neither the host's session nor the rule engine; the QR-code path (no server) loads its
+ * offer/answer code only when it is used.
+ */
+import type { Command, GameEvent } from '../engine/game/types';
+import { database } from '../store/db';
+import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './connect';
+import type { Diagnostics } from './diagnostics';
+import { DexiePhoneStore } from './dexie-store';
+import type { Link, TransportKind } from './link';
+import { PlayerSession, type PlayerStatus } from './player';
+import { hostPeerId, type Refusal, type UpdateView } from './protocol';
+import type { CommandResult } from './store';
+
+export class SeatLink {
+	status: PlayerStatus = $state('connecting');
+	refusal: Refusal | null = $state(null);
+	hostApp: string | null = $state(null);
+	seat: number | null = $state(null);
+	names: string[] = $state.raw([]);
+	here: boolean[] = $state.raw([]);
+	started = $state(false);
+	view: UpdateView | null = $state.raw(null);
+	events: readonly GameEvent[] = $state.raw([]);
+	pending: Command | null = $state.raw(null);
+	readonly kind: TransportKind;
+	session!: PlayerSession;
+
+	private constructor(kind: TransportKind) {
+		this.kind = kind;
+	}
+
+	/** Joins `room` through a signalling server (and rejoins by itself). */
+	static async join(options: { room: string; name: string; via?: Via | null }): Promise<SeatLink> {
+		const kind = await chooseTransport(options.via ?? null);
+		if (kind === 'manual') throw new Error('manual');
+		const transport = signalling(kind);
+		return SeatLink.start(kind, options.room, options.name, () => transport.open(hostPeerId(options.room)), true);
+	}
+
+	/** No server: answers the tablet's offer; show `answer` to the tablet; the seat opens once it is read. */
+	static async joinByOffer(options: { room: string; name: string; offer: string }): Promise<{ answer: string; seat: SeatLink }> {
+		const { answerOffer } = await import('./manual');
+		const { code, link } = await answerOffer(options.offer);
+		let used = false;
+		const connect = async (): Promise<Link> => {
+			if (used) throw new Error('a QR link cannot be made again alone');
+			used = true;
+			return link;
+		};
+		const seat = await SeatLink.start('manual', options.room, options.name, connect, false);
+		return { answer: code, seat };
+	}
+
+	/** The seat this phone already holds in `room`, if any (a reload goes straight back to it). */
+	static async kept(room: string): Promise<{ name: string; seat: number | null } | null> {
+		const m = await new DexiePhoneStore(database()).load(room);
+		return m && m.key ? { name: m.name, seat: m.seat } : null;
+	}
+
+	/** Forgets this phone's seat in `room` (the host no longer knows its key): it may join afresh. */
+	static async forget(room: string): Promise<void> {
+		await database().memberships.delete(room);
+	}
+
+	private static async start(kind: TransportKind, room: string, name: string, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
+		const self = new SeatLink(kind);
+		self.session = await PlayerSession.open({
+			room,
+			app: APP_VERSION,
+			name,
+			store: new DexiePhoneStore(database()),
+			connect,
+			rejoin,
+			onChange: () => self.refresh()
+		});
+		self.refresh();
+		self.session.start();
+		expose('seat', self);
+		return self;
+	}
+
+	send(command: Command): Promise<CommandResult> {
+		return this.session.send(command);
+	}
+
+	async diagnostics(): Promise<Diagnostics | null> {
+		const channel = this.session.channel;
+		if (!channel) return null;
+		// loaded when the panel is first opened
+		const { diagnose } = await import('./diagnostics');
+		return diagnose(this.kind, channel.stats, channel.link);
+	}
+
+	close(): void {
+		this.session.close();
+	}
+
+	refresh(): void {
+		const s = this.session;
+		this.status = s.status;
+		this.refusal = s.refusal;
+		this.hostApp = s.hostApp;
+		this.seat = s.seat;
+		this.names = s.names;
+		this.here = s.here;
+		this.started = s.started;
+		this.view = s.view;
+		this.events = s.events;
+		this.pending = s.pending;
+	}
+}
