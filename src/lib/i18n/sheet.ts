@@ -4,8 +4,8 @@
  * b3 and b2". Directions and cell kinds are the feed's own words.
  */
 import { m } from '../paraglide/messages.js';
-import { cellName } from '../engine/plan/geometry';
-import type { Direction } from '../engine/plan/types';
+import { cellName, neighbour } from '../engine/plan/geometry';
+import type { Direction, Plan } from '../engine/plan/types';
 import type { Contour, Fact, KnownKind } from '../sheet/assistant';
 import type { Locale } from './events';
 
@@ -41,11 +41,7 @@ export function kindPhrase(kind: KnownKind, locale: Locale): string {
 }
 
 function step(contour: Contour, cell: number, dir: Direction): number | null {
-	const x = (cell % contour.width) + (dir === 'right' ? 1 : dir === 'left' ? -1 : 0);
-	const y = Math.floor(cell / contour.width) + (dir === 'down' ? 1 : dir === 'up' ? -1 : 0);
-	if (x < 0 || y < 0 || x >= contour.width || y >= contour.height) return null;
-	const n = y * contour.width + x;
-	return contour.shape[n] ? n : null;
+	return neighbour({ width: contour.width, height: contour.height, cells: contour.shape as unknown as Plan['cells'] }, cell, dir);
 }
 
 /** Why the assistant is sure of a fact, in the player's language. */

@@ -51,6 +51,8 @@ interface Conn {
 	seat: Seat | null;
 	/** How many of its seat's events this phone has. */
 	sent: number;
+	/** Whether it has had the plan for the reveal (only once the game is over). */
+	revealed?: boolean;
 }
 
 export class HostSession {
@@ -311,6 +313,11 @@ export class HostSession {
 		void _all;
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
 		conn.sent = events.length;
+		// The reveal: once the game is over the plan is everybody's (the phone overlays its sheet on it).
+		if (this.current.phase === 'over' && this.game && !conn.revealed) {
+			conn.channel.send({ type: 'reveal', plan: this.game.plan });
+			conn.revealed = true;
+		}
 	}
 
 	private tableChanged(): void {

@@ -7,6 +7,7 @@
  */
 import type { Command, GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
+import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
 import type { Link } from './link';
 import { PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal } from './protocol';
@@ -39,6 +40,8 @@ export class PlayerSession {
 	here: boolean[] = [];
 	started = false;
 	view: Omit<SeatView, 'events'> | null = null;
+	/** The plan, sent once the game is over (the reveal). */
+	plan: Plan | null = null;
 	channel: Channel<HostMessage, PlayerMessage> | null = null;
 	/** When the link was last lost (for the "away" notice). */
 	lostAt: number | null = null;
@@ -238,6 +241,9 @@ export class PlayerSession {
 				}
 				break;
 			}
+			case 'reveal':
+				this.plan = message.plan;
+				break;
 			case 'result': {
 				const pending = this.membership.pending;
 				if (pending && pending.id === message.id) {

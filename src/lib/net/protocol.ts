@@ -17,6 +17,7 @@
 import * as v from 'valibot';
 import type { GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
+import type { Plan } from '../engine/plan/types';
 
 export const PROTOCOL_VERSION = 1;
 /** A phone's frames are small (a move with conditions is well under 2 KB). */
@@ -69,7 +70,9 @@ export type HostMessage =
 			from: number;
 			events: GameEvent[];
 	  }
-	| { type: 'result'; id: number; ok: boolean; reason?: string };
+	| { type: 'result'; id: number; ok: boolean; reason?: string }
+	/** The game is over: the plan, for the reveal (every player may see it now; never sent before). */
+	| { type: 'reveal'; plan: Plan };
 
 const HostMessageSchema = v.variant('type', [
 	v.object({ type: v.literal('welcome'), seat: Seq, key: Key, room: v.string() }),
@@ -81,7 +84,8 @@ const HostMessageSchema = v.variant('type', [
 		from: Seq,
 		events: v.array(v.looseObject({ type: v.string(), audience: v.looseObject({ to: v.string() }) }))
 	}),
-	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.string()) })
+	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.string()) }),
+	v.object({ type: v.literal('reveal'), plan: v.looseObject({ width: Seq, height: Seq, cells: v.array(v.unknown()) }) })
 ]);
 
 /** A frame as it travels: see the module comment. */

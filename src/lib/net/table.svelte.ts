@@ -10,6 +10,7 @@ import { version } from '$app/environment';
 import type { Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
+import type { Plan } from '../engine/plan/types';
 import { database } from '../store/db';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore, DexiePhoneStore } from './dexie-store';
@@ -194,6 +195,7 @@ export class SeatLink {
 	here: boolean[] = $state.raw([]);
 	started = $state(false);
 	view: Omit<SeatView, 'events'> | null = $state.raw(null);
+	plan: Plan | null = $state.raw(null);
 	events: readonly GameEvent[] = $state.raw([]);
 	pending: Command | null = $state.raw(null);
 	readonly kind: TransportKind;
@@ -275,6 +277,7 @@ export class SeatLink {
 		this.here = s.here;
 		this.started = s.started;
 		this.view = s.view;
+		this.plan = s.plan;
 		this.events = s.events;
 		this.pending = s.pending;
 	}

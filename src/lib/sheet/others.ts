@@ -9,6 +9,8 @@
  * makes the set every square of the contour again.
  */
 import type { GameEvent, Seat } from '../engine/game/types';
+import { neighbour } from '../engine/plan/geometry';
+import { DIRECTIONS, type Direction, type Plan } from '../engine/plan/types';
 import type { Contour, KnownKind } from './assistant';
 
 /** Kinds a cell may have after an announcement of `heard` (said of another player: "land" may be encephalitis). */
@@ -56,7 +58,7 @@ export class Others {
 		readonly me: Seat
 	) {
 		this.all = [...contour.shape.keys()].filter((c) => contour.shape[c]);
-		this.outline = this.all.filter((c) => ['up', 'right', 'down', 'left'].some((d) => this.neighbours(c, d as never) === null));
+		this.outline = this.all.filter((c) => DIRECTIONS.some((d) => this.neighbours(c, d) === null));
 	}
 
 	/** Candidates for each other seat heard of so far (ascending; empty when out of the game). */
@@ -120,7 +122,7 @@ export class Others {
 			const from = this.outside.has(seat) ? this.outline : null;
 			this.outside.delete(seat);
 			const next = from ? new Set(from) : new Set<number>();
-			if (!from) for (const c of set) for (const d of ['up', 'right', 'down', 'left'] as const) {
+			if (!from) for (const c of set) for (const d of DIRECTIONS) {
 				const n = this.neighbours(c, d);
 				if (n !== null) next.add(n);
 			}
@@ -138,13 +140,9 @@ export class Others {
 		});
 	}
 
-	private neighbours(cell: number, dir: 'up' | 'right' | 'down' | 'left'): number | null {
-		const { width, height, shape } = this.contour;
-		const x = (cell % width) + (dir === 'right' ? 1 : dir === 'left' ? -1 : 0);
-		const y = Math.floor(cell / width) + (dir === 'down' ? 1 : dir === 'up' ? -1 : 0);
-		if (x < 0 || y < 0 || x >= width || y >= height) return null;
-		const n = y * width + x;
-		return shape[n] ? n : null;
+	private neighbours(cell: number, dir: Direction): number | null {
+		// The contour's squares stand for cells: geometry only asks whether one is there.
+		return neighbour({ width: this.contour.width, height: this.contour.height, cells: this.contour.shape as unknown as Plan['cells'] }, cell, dir);
 	}
 }
 
