@@ -8,15 +8,11 @@ import { viewFor, visibleTo } from '../engine/game/view';
 import { generatePlan, SHAPES } from '../engine/plan/generate';
 import { createRng } from '../engine/random';
 import { Assistant, type KnownKind } from './assistant';
-import { Others, otherCandidates } from './others';
+import { knownKinds, Others, otherCandidates } from './others';
 
 const ME = 0;
 
-function knownOf(assistant: Assistant) {
-	const kinds = new Map<number, KnownKind>();
-	for (const f of assistant.certainFacts()) if (f.kind === 'cell') kinds.set(f.cell, f.value);
-	return (cell: number) => kinds.get(cell);
-}
+const knownOf = (assistant: Assistant) => knownKinds(assistant.certainFacts());
 
 describe('the other players\' candidates, from the public feed (issue 8)', () => {
 	test('property: over many random games each other player still in the labyrinth is on one of his candidates, and the candidates do narrow', () => {

@@ -11,7 +11,7 @@
 import type { GameEvent, Seat } from '../engine/game/types';
 import { neighbour } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction, type Plan } from '../engine/plan/types';
-import type { Contour, KnownKind } from './assistant';
+import type { Contour, Fact, KnownKind } from './assistant';
 
 /** Kinds a cell may have after an announcement of `heard` (said of another player: "land" may be encephalitis). */
 const HEARD: Partial<Record<GameEvent['type'], KnownKind[]>> = {
@@ -161,4 +161,11 @@ export function otherCandidates(contour: Contour, me: Seat, events: readonly Gam
 	others.observe(events, known);
 	others.settle(known);
 	return others.candidates();
+}
+
+/** What this player is sure of, as cell kinds (the assistant's certain facts). */
+export function knownKinds(facts: readonly Fact[]): Known {
+	const kinds = new Map<number, KnownKind>();
+	for (const f of facts) if (f.kind === 'cell') kinds.set(f.cell, f.value);
+	return (cell) => kinds.get(cell);
 }
