@@ -13,6 +13,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { viewFor } from '../../src/lib/engine/game/view';
 import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { PENCIL_COLOURS, SHEET_MARGIN } from '../../src/lib/sheet/sheet';
+import { screenshot } from './support/browser';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
 
 let browser: Browser;
@@ -234,11 +235,29 @@ describe('the deduction sheet over the link', () => {
 			}
 			expect(rtc(watched.host, 'in').filter((f) => f.data.includes('"command"')).length).toBeGreaterThanOrEqual(8);
 
+			// The plan itself reached each phone once, after the game was over (the reveal), and never before.
+			for (const frames of watched.phones) {
+				const inbound = rtc(frames, 'in');
+				const reveal = inbound.findIndex((f) => f.data.includes('"reveal"'));
+				const won = inbound.findIndex((f) => f.data.includes('"won"'));
+				expect(reveal).toBeGreaterThan(won);
+				expect(won).toBeGreaterThanOrEqual(0);
+				expect(inbound.slice(0, reveal).some((f) => f.data.includes('"pitLoops"') || f.data.includes('"cells"'))).toBe(false);
+			}
+
 			// …and not one frame, either way, on any device, carries anything of a sheet.
 			const all = [...watched.host, ...watched.phones.flat()];
 			expect(all.length).toBeGreaterThan(50);
 			const forbidden = [...NOTES, 'Zebra', 'Wombat', '"marks"', '"pencil"', '"pencils"', '"assistant"', '"sheet"', '"own"', '"t":"note"', '"t":"question"', ...PENCIL_COLOURS, `${room}:0`, `${room}:1`];
 			for (const frame of all) for (const word of forbidden) expect(frame.data, `${frame.via} ${frame.dir}: ${frame.data.slice(0, 200)}`).not.toContain(word);
+
+			// At the reveal the phone lays its sheet over the true plan and judges each mark.
+			const first = phones[0]!;
+			await first.getByTestId('tab-sheet').click();
+			await first.getByTestId('sheet-over-truth').waitFor();
+			await first.locator('[data-testid="sheet"] [data-verdict]').first().waitFor({ state: 'attached' });
+			expect(await first.locator('[data-testid="sheet"] [data-verdict]').count()).toBeGreaterThan(2);
+			await screenshot(first, 'sheet-net-reveal-phone');
 		} finally {
 			for (const context of contexts) await context.close();
 		}

@@ -240,6 +240,10 @@ describe('the deduction sheet on a 360 px phone', () => {
 			expect(await reveal.locator('[data-verdict="wrong"]').count()).toBe(1);
 			await reveal.locator('svg.board').scrollIntoViewIfNeeded();
 			await screenshot(page, 'sheet-360-reveal');
+			// The same on a tablet passed round the table.
+			await page.setViewportSize({ width: 1024, height: 768 });
+			await reveal.locator('svg.board').scrollIntoViewIfNeeded();
+			await screenshot(page, 'sheet-tablet-reveal');
 		} finally {
 			await context.close();
 		}
