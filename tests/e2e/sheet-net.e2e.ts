@@ -14,7 +14,7 @@ import { viewFor } from '../../src/lib/engine/game/view';
 import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { PENCIL_COLOURS, SHEET_MARGIN } from '../../src/lib/sheet/sheet';
 import { screenshot } from './support/browser';
-import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
+import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, tapContour, type NetWindow } from './support/net-table';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -83,14 +83,6 @@ function watchFrames() {
 
 async function framesOf(page: Page): Promise<Frame[]> {
 	return page.evaluate(() => (window as unknown as Watched).__frames);
-}
-
-async function tapContour(page: Page, x: number, y: number) {
-	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
-		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-		return { x: p.x, y: p.y };
-	}, [x, y] as const);
-	await page.touchscreen.tap(at.x, at.y);
 }
 
 /** Taps the sheet at a point of the labyrinth's coordinates (the margin added). */

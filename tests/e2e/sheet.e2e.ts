@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import type { Plan } from '../../src/lib/engine/plan/types';
 import { baseURL, launch, newContext, screenshot } from './support/browser';
 
 let browser: Browser;
@@ -42,26 +43,31 @@ async function takeDevice(page: Page): Promise<number> {
 	return seat;
 }
 
+/** Imports the plan, starts a pass-and-play game of two on it, and has each player choose a start. */
+async function startPassGame(page: Page, labyrinth: Plan, starts: Record<number, [number, number]>) {
+	await page.goto('/library');
+	await page.getByTestId('import').setInputFiles({ name: 'sheet.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(labyrinth)) });
+	await page.locator('[data-testid="plans"] > li').first().waitFor();
+	await page.goto('/pass');
+	await page.getByTestId('start-game').click();
+	await page.waitForURL(/\/pass\?id=/);
+	for (let i = 0; i < 2; i++) {
+		const seat = await takeDevice(page);
+		await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
+		await tapBoard(page, '[data-testid="contour"] svg', starts[seat]![0] + 0.5, starts[seat]![1] + 0.5);
+		await page.getByTestId('confirm-cell').click();
+		await page.getByTestId('pass-on').click();
+	}
+}
+
 describe('the deduction sheet', () => {
 	test('marks survive a reload and a closed tab; each player has their own; the assistant knows the start', async () => {
 		const context = await newContext(browser, { device: 'phone' });
 		let page = await context.newPage();
 		try {
-			await page.goto('/library');
-			await page.getByTestId('import').setInputFiles({ name: 'sheet.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-			await page.locator('[data-testid="plans"] > li').first().waitFor();
-			await page.goto('/pass');
-			await page.getByTestId('start-game').click();
-			await page.waitForURL(/\/pass\?id=/);
-			const url = page.url();
 			const starts: Record<number, [number, number]> = { 0: [1, 1], 1: [3, 1] };
-			for (let i = 0; i < 2; i++) {
-				const seat = await takeDevice(page);
-				await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
-				await tapBoard(page, '[data-testid="contour"] svg', starts[seat]![0] + 0.5, starts[seat]![1] + 0.5);
-				await page.getByTestId('confirm-cell').click();
-				await page.getByTestId('pass-on').click();
-			}
+			await startPassGame(page, plan, starts);
+			const url = page.url();
 			const marked: Record<number, number> = {};
 			for (let turn = 0; turn < 2; turn++) {
 				const seat = await takeDevice(page);
@@ -132,20 +138,7 @@ describe('the deduction sheet on a 360 px phone', () => {
 		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: baseURL(), locale: 'en-US', colorScheme: 'light' });
 		const page = await context.newPage();
 		try {
-			await page.goto('/library');
-			await page.getByTestId('import').setInputFiles({ name: 'wide.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(wide)) });
-			await page.locator('[data-testid="plans"] > li').first().waitFor();
-			await page.goto('/pass');
-			await page.getByTestId('start-game').click();
-			await page.waitForURL(/\/pass\?id=/);
-			const starts: Record<number, [number, number]> = { 0: [1, 2], 1: [5, 4] };
-			for (let i = 0; i < 2; i++) {
-				const seat = await takeDevice(page);
-				await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
-				await tapBoard(page, '[data-testid="contour"] svg', starts[seat]![0] + 0.5, starts[seat]![1] + 0.5);
-				await page.getByTestId('confirm-cell').click();
-				await page.getByTestId('pass-on').click();
-			}
+			await startPassGame(page, wide, { 0: [1, 2], 1: [5, 4] });
 			// Anna: up (the wall above b3), left, up, up (the treasure on a1), left (out with it).
 			// Boris walks out of the exit by f5 and back in, and again: heard leaving, he is on the edge.
 			const moves: Record<number, string[]> = { 0: ['up', 'left', 'up', 'up', 'left'], 1: ['right', 'left', 'right', 'left', 'right'] };

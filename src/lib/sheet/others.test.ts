@@ -1,14 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { apply } from '../engine/game/apply';
-import { createGame, initialState } from '../engine/game/game';
-import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan, Script } from '../engine/game/testing';
-import type { Command } from '../engine/game/types';
-import { viewFor, visibleTo } from '../engine/game/view';
-import { generatePlan, SHAPES } from '../engine/plan/generate';
-import { createRng } from '../engine/random';
+import { viewFor } from '../engine/game/view';
 import { Assistant, type KnownKind } from './assistant';
 import { knownKinds, Others, otherCandidates } from './others';
+import { randomGame } from './testing';
 
 const ME = 0;
 
@@ -20,22 +15,11 @@ describe('the other players\' candidates, from the public feed (issue 8)', () =>
 		let checks = 0;
 		const variants = [{}, { rivers: 'shallow' }, { rivers: 'turbulent' }, { encephalitis: false }, { landmines: false }];
 		for (let seed = 1; seed <= 150; seed++) {
-			const rng = createRng(seed);
-			const plan = generatePlan({ width: 3 + rng.int(6), height: 3 + rng.int(6), seed, shape: SHAPES[seed % SHAPES.length]!, rivers: 1 + rng.int(2), pits: 2 + rng.int(3) });
-			const created = createGame({ plan, seats: 2 + rng.int(3), seed, settings: variants[seed % variants.length]! });
-			if (!created.ok) throw new Error('setup');
-			let state = initialState(created.value);
-			const view = viewFor(state, ME);
-			const contour = { width: view.width, height: view.height, shape: view.shape };
-			const cells = view.shape.filter(Boolean).length;
-			const assistant = new Assistant(contour, ME, { encephalitis: state.settings.encephalitis, rivers: state.settings.rivers });
-			const others = new Others(contour, ME);
-			for (let i = 0; i < 300 && state.phase !== 'over'; i++) {
-				const command = randomLegalCommand(state, rng) as Command | null;
-				if (!command) break;
-				const result = apply(state, command);
-				state = result.state;
-				const told = result.events.filter((e) => visibleTo(e, ME));
+			const game = randomGame(seed, variants[seed % variants.length]!, ME);
+			const cells = game.contour.shape.filter(Boolean).length;
+			const assistant = new Assistant(game.contour, ME, game.options);
+			const others = new Others(game.contour, ME);
+			for (const { i, state, command, told } of game.steps()) {
 				if (command.by === ME) assistant.observeOwn(command, told);
 				else assistant.observeOther(told);
 				const known = knownOf(assistant);

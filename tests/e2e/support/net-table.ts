@@ -122,3 +122,12 @@ export async function waitAllHere(host: Page, seats: number, timeout = 30_000): 
 		{ timeout }
 	);
 }
+
+/** Taps a square of the blank contour a phone shows to choose a cell (a start, a cell after a wound). */
+export async function tapContour(page: Page, x: number, y: number): Promise<void> {
+	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+		return { x: p.x, y: p.y };
+	}, [x, y] as const);
+	await page.touchscreen.tap(at.x, at.y);
+}
