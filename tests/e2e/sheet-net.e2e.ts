@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { viewFor } from '../../src/lib/engine/game/view';
-import { serializePlan } from '../../src/lib/engine/plan/format-json';
 import { PENCIL_COLOURS, SHEET_MARGIN } from '../../src/lib/sheet/sheet';
 import { screenshot } from './support/browser';
-import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, tapContour, type NetWindow } from './support/net-table';
+import { launchForNet, seatEvents, startTableServer, tableGame, type NetWindow } from './support/net-table';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -154,40 +153,11 @@ async function drawOnSheet(page: Page, seat: number, round: number) {
 
 describe('the deduction sheet over the link', () => {
 	test('nothing of a sheet is ever sent: every frame on the tablet and the phones is watched through a whole game', async () => {
-		const contexts: BrowserContext[] = [];
+		let contexts: BrowserContext[] = [];
 		try {
-			const hostContext = await tableContext(browser, server.origin, 'tablet');
-			contexts.push(hostContext);
-			await hostContext.addInitScript(watchFrames);
-			const library = await hostContext.newPage();
-			await library.goto('/library');
-			await library.getByTestId('import').setInputFiles({ name: 'watched.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-			await library.locator('[data-testid="plans"] > li').first().waitFor();
-			await library.close();
-			const { page: host, room } = await openHost(hostContext, 'local');
-
-			const phones: Page[] = [];
-			for (const name of ['Anna', 'Boris']) {
-				const context = await tableContext(browser, server.origin, 'phone');
-				contexts.push(context);
-				await context.addInitScript(watchFrames);
-				phones.push(await joinPlayer(context, room, name));
-			}
-			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
-			await host.getByTestId('start-game').click();
-			await host.getByTestId('console').waitFor({ timeout: 20_000 });
-
-			const starts: [number, number][] = [[0, 0], [3, 1]];
-			for (let chosen = 0; chosen < 2; ) {
-				for (const [seat, phone] of phones.entries()) {
-					if (!(await phone.locator('[data-testid="player"][data-phase="start"][data-my-turn="true"]').count())) continue;
-					await tapContour(phone, ...starts[seat]!);
-					await phone.getByTestId('confirm-cell').click();
-					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
-					chosen++;
-				}
-			}
-			await host.getByTestId('confirm-starts').click();
+			const table = await tableGame(browser, server.origin, plan, [{ name: 'Anna', start: [0, 0] }, { name: 'Boris', start: [3, 1] }], watchFrames);
+			({ contexts } = table);
+			const { host, phones, room } = table;
 
 			// Anna: up (a wall), right (the weaponry), left (the treasure's square), left (out with it). Boris walks.
 			const anna = ['up', 'right', 'left', 'left'];
