@@ -32,6 +32,10 @@ describe('the deduction sheet', () => {
 		expect(s.pencils.map((p) => p.id)).toEqual([0]);
 		expect(s.marks.filter((m) => m.cell === 20)).toEqual([{ pencil: 0, cell: 20, value: { t: 'kind', kind: 'weaponry' } }]);
 		expect(sheetPicture(s).plan.pitLoops[1]).toEqual([21]);
+		// A pit of no known loop (the assistant's) is drawn a pit, in no loop.
+		const loose = sheetPicture(s, [{ pencil: -1, cell: 22, value: { t: 'pit', n: 0 } }]).plan;
+		expect(loose.cells[22]?.kind).toBe('pit');
+		expect(loose.pitLoops.flat()).not.toContain(22);
 		expect(clearPencil(s, 0).marks).toEqual([]);
 	});
 

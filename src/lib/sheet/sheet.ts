@@ -189,7 +189,8 @@ export function sheetPicture(sheet: SheetData, extra: Mark[] = []): { plan: Plan
 			case 'pit':
 				cells[m.cell] = { kind: 'pit' };
 				unknown.delete(m.cell);
-				pits.set(v.n, [...(pits.get(v.n) ?? []), m.cell]);
+				// Loop 0: a pit whose loop is not known (the assistant's); it joins no loop.
+				if (v.n > 0) pits.set(v.n, [...(pits.get(v.n) ?? []), m.cell]);
 				break;
 			case 'treasure':
 				items.push({ cell: m.cell, kind: 'treasure', true: false });
