@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { serializePlan } from '../../src/lib/engine/plan/format-json';
-import { launch, newContext, screenshot } from './support/browser';
+import type { Plan } from '../../src/lib/engine/plan/types';
+import { baseURL, launch, newContext, screenshot } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,26 +43,31 @@ async function takeDevice(page: Page): Promise<number> {
 	return seat;
 }
 
+/** Imports the plan, starts a pass-and-play game of two on it, and has each player choose a start. */
+async function startPassGame(page: Page, labyrinth: Plan, starts: Record<number, [number, number]>) {
+	await page.goto('/library');
+	await page.getByTestId('import').setInputFiles({ name: 'sheet.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(labyrinth)) });
+	await page.locator('[data-testid="plans"] > li').first().waitFor();
+	await page.goto('/pass');
+	await page.getByTestId('start-game').click();
+	await page.waitForURL(/\/pass\?id=/);
+	for (let i = 0; i < 2; i++) {
+		const seat = await takeDevice(page);
+		await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
+		await tapBoard(page, '[data-testid="contour"] svg', starts[seat]![0] + 0.5, starts[seat]![1] + 0.5);
+		await page.getByTestId('confirm-cell').click();
+		await page.getByTestId('pass-on').click();
+	}
+}
+
 describe('the deduction sheet', () => {
 	test('marks survive a reload and a closed tab; each player has their own; the assistant knows the start', async () => {
 		const context = await newContext(browser, { device: 'phone' });
 		let page = await context.newPage();
 		try {
-			await page.goto('/library');
-			await page.getByTestId('import').setInputFiles({ name: 'sheet.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-			await page.locator('[data-testid="plans"] > li').first().waitFor();
-			await page.goto('/pass');
-			await page.getByTestId('start-game').click();
-			await page.waitForURL(/\/pass\?id=/);
-			const url = page.url();
 			const starts: Record<number, [number, number]> = { 0: [1, 1], 1: [3, 1] };
-			for (let i = 0; i < 2; i++) {
-				const seat = await takeDevice(page);
-				await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
-				await tapBoard(page, '[data-testid="contour"] svg', starts[seat]![0] + 0.5, starts[seat]![1] + 0.5);
-				await page.getByTestId('confirm-cell').click();
-				await page.getByTestId('pass-on').click();
-			}
+			await startPassGame(page, plan, starts);
+			const url = page.url();
 			const marked: Record<number, number> = {};
 			for (let turn = 0; turn < 2; turn++) {
 				const seat = await takeDevice(page);
@@ -102,6 +108,135 @@ describe('the deduction sheet', () => {
 				await page.locator(`[data-dir="${seat === 0 ? 'down' : 'right'}"]`).click();
 				await page.getByTestId('pass-on').click();
 			}
+		} finally {
+			await context.close();
+		}
+	});
+});
+
+// A 6x5 labyrinth with a wall above b3 (the issue's own example of a reason).
+const wide = {
+	...buildPlan(['LLLLLL', 'LHLLWL', 'LLLLLL', 'PLLLLP', 'LLLLLL'], {
+		walls: [[1, 2, 'up']],
+		exits: [[0, 0, 'left', true], [5, 4, 'right', true]],
+		loops: [[[0, 3], [5, 3]]],
+		items: [[0, 0, 'treasure', true]]
+	}),
+	name: 'Sheet on a small phone'
+};
+const W = 6 + 2 * MARGIN;
+const at = (x: number, y: number) => (y + MARGIN) * W + x + MARGIN;
+
+async function tapSheet(page: Page, x: number, y: number) {
+	const board = page.locator('[data-testid="sheet"] svg.board');
+	await board.scrollIntoViewIfNeeded();
+	await tapBoard(page, '[data-testid="sheet"] svg.board', x + MARGIN, y + MARGIN);
+}
+
+describe('the deduction sheet on a 360 px phone', () => {
+	test('two pencils, a note, a fragment dropped onto the grid, the assistant\'s reasons and the others\' candidates, the feed tapped and annotated, undo, export, the reveal', async () => {
+		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: baseURL(), locale: 'en-US', colorScheme: 'light' });
+		const page = await context.newPage();
+		try {
+			await startPassGame(page, wide, { 0: [1, 2], 1: [5, 4] });
+			// Anna: up (the wall above b3), left, up, up (the treasure on a1), left (out with it).
+			// Boris walks out of the exit by f5 and back in, and again: heard leaving, he is on the edge.
+			const moves: Record<number, string[]> = { 0: ['up', 'left', 'up', 'up', 'left'], 1: ['right', 'left', 'right', 'left', 'right'] };
+			let drawn = false;
+			while (moves[0]!.length) {
+				const seat = await takeDevice(page);
+				await page.getByTestId('composer').waitFor();
+				if (seat === 0 && moves[0]!.length === 4 && !drawn) {
+					drawn = true;
+					await page.getByTestId('tab-sheet').click();
+					await page.locator('[data-testid="sheet"][data-loaded="true"]').waitFor();
+					const sheet = page.locator('[data-testid="sheet"]');
+					const tool = (id: string) => page.locator(`[data-sheet-tool="${id}"]`).click();
+
+					// The pen: the wall it hit, a weaponry guessed beyond it, a question mark, a note where it started.
+					await tool('wall');
+					await tapSheet(page, 1.5, 2.02);
+					await tool('weaponry');
+					await tapSheet(page, 1.5, 1.5);
+					await sheet.locator(`[data-cell="${at(1, 1)}"].weaponry`).waitFor();
+					await tool('question');
+					await tapSheet(page, 2.5, 1.5);
+					await tool('note');
+					page.once('dialog', (d) => void d.accept('start here'));
+					await tapSheet(page, 1.5, 2.5);
+					await sheet.getByTestId('sheet-notes').getByText('b3 start here').waitFor();
+
+					// A second pencil: a fragment drawn in the margin (where am I?), then dropped onto the grid.
+					await page.getByTestId('add-pencil').click();
+					await tool('pit');
+					await tapSheet(page, -1.5, 2.5);
+					await tool('land');
+					await tapSheet(page, -0.5, 2.5);
+					await sheet.locator(`[data-cell="${at(-2, 2)}"].pit`).waitFor();
+					await page.locator('[data-shift="right"]').click();
+					await page.locator('[data-shift="right"]').click();
+					await page.locator('[data-shift="down"]').click();
+					await sheet.locator(`[data-cell="${at(0, 3)}"].pit`).waitFor();
+					expect(await sheet.locator(`[data-cell="${at(-2, 2)}"].pit`).count()).toBe(0);
+					expect(await sheet.locator(`[data-cell="${at(1, 3)}"].land`).count()).toBe(1);
+
+					// Undo takes the drop back one step, redo puts it back.
+					await page.getByTestId('sheet-undo').click();
+					await sheet.locator(`[data-cell="${at(0, 2)}"].pit`).waitFor();
+					await page.getByTestId('sheet-redo').click();
+					await sheet.locator(`[data-cell="${at(0, 3)}"].pit`).waitFor();
+
+					// The assistant: the one cell Anna is on, and its reason for the wall in words.
+					await page.getByTestId('assistant').check();
+					await page.getByTestId('assistant-others').check();
+					expect(await sheet.locator('[data-candidate]').count()).toBe(1);
+					expect(await sheet.locator('[data-candidate]').getAttribute('data-candidate')).toBe(String(at(1, 2)));
+					await page.getByTestId('sheet-why').click();
+					await sheet.getByTestId('sheet-reasons').getByText('Move 1: you went up from b3 and hit a wall → a wall between b3 and b2.').waitFor();
+					// Boris, heard going out of an exit: on one of the 18 squares of the edge, no longer anywhere.
+					expect(await sheet.locator('[data-other="1"]').count()).toBe(18);
+					expect(await sheet.locator(`[data-other="1"]`).evaluateAll((els) => els.every((e) => !!e))).toBe(true);
+					await page.evaluate(() => window.scrollTo(0, 0));
+					await screenshot(page, 'sheet-360-board');
+					await sheet.getByTestId('sheet-reasons').scrollIntoViewIfNeeded();
+					await screenshot(page, 'sheet-360-reasons');
+
+					// The feed beside the sheet: the wall Anna heard, tapped, shows its reason and what she drew after it; a note on it.
+					const wallEntry = sheet.locator('[data-testid="feed"] li', { hasText: 'wall' }).first().locator('[data-entry]');
+					await wallEntry.click();
+					await sheet.getByTestId('sheet-focus').getByText('a wall between b3 and b2').waitFor();
+					await sheet.getByTestId('sheet-focus').getByText('What you drew after hearing it').waitFor();
+					expect(await sheet.locator('.highlight.focus rect, .highlight.focus line').count()).toBeGreaterThan(3);
+					page.once('dialog', (d) => void d.accept('Boris laughed'));
+					await sheet.getByTestId('sheet-annotate').click();
+					await sheet.locator('[data-annotation]', { hasText: 'Boris laughed' }).waitFor();
+					await sheet.getByTestId('sheet-focus').scrollIntoViewIfNeeded();
+					await screenshot(page, 'sheet-360-feed');
+
+					// Saved as a picture.
+					const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sheet-export').click()]);
+					expect(file.suggestedFilename()).toBe('sheet-1.png');
+					await page.getByTestId('tab-move').click();
+				}
+				await page.locator(`[data-dir="${moves[seat]!.shift()}"]`).click();
+				await page.getByTestId('pass-on').click();
+			}
+			expect(drawn).toBe(true);
+
+			// The reveal: Anna's sheet over the true plan, each mark judged.
+			await page.getByTestId('sheet-reveal').waitFor();
+			await page.locator('[data-reveal-seat="0"]').click();
+			const reveal = page.locator('[data-testid="sheet-reveal"] [data-testid="sheet"]');
+			await reveal.locator('[data-verdict]').first().waitFor({ state: 'attached' });
+			// Right: the wall above b3, the fragment's pit on a4 and land on b4. Wrong: the weaponry guessed on b2 (a hospital).
+			expect(await reveal.locator('[data-verdict="right"]').count()).toBe(3);
+			expect(await reveal.locator('[data-verdict="wrong"]').count()).toBe(1);
+			await reveal.locator('svg.board').scrollIntoViewIfNeeded();
+			await screenshot(page, 'sheet-360-reveal');
+			// The same on a tablet passed round the table.
+			await page.setViewportSize({ width: 1024, height: 768 });
+			await reveal.locator('svg.board').scrollIntoViewIfNeeded();
+			await screenshot(page, 'sheet-tablet-reveal');
 		} finally {
 			await context.close();
 		}

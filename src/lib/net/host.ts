@@ -22,8 +22,7 @@ import {
 	readPlayerFrame,
 	type HostMessage,
 	type PlayerMessage,
-	type Refusal,
-	type UpdateView
+	type Refusal
 } from './protocol';
 import type { CommandResult, HostStore, TableRecord } from './store';
 
@@ -53,6 +52,8 @@ interface Conn {
 	seat: Seat | null;
 	/** How many of its seat's events this phone has. */
 	sent: number;
+	/** Whether it has had the plan for the reveal (only once the game is over). */
+	revealed?: boolean;
 }
 
 export class HostSession {
@@ -309,17 +310,20 @@ export class HostSession {
 
 	private update(conn: Conn, events: GameEvent[]): void {
 		if (!this.current || conn.seat === null) return;
-		const { events: _all, ...seen } = viewFor(this.current, conn.seat);
+		const { events: _all, ...view } = viewFor(this.current, conn.seat);
 		void _all;
-		// Once the game is over the plan is no secret: every phone shows it (the reveal, issue 7).
-		const view: UpdateView = this.current.phase === 'over' && this.game && this.revealable() ? { ...seen, plan: this.game.plan } : seen;
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
 		conn.sent = events.length;
+		// The reveal: once the game is over the plan is everybody's (the phone overlays its sheet on it).
+		if (this.current.phase === 'over' && this.game && !conn.revealed && this.revealable()) {
+			conn.channel.send({ type: 'reveal', plan: this.game.plan });
+			conn.revealed = true;
+		}
 	}
 
-	/** A plan too big to ride in a frame with the view stays on the tablet (its screen shows the reveal). */
+	/** A plan too big for one frame stays on the tablet (its screen shows the reveal). */
 	private revealable(): boolean {
-		return JSON.stringify(this.game!.plan).length < MAX_HOST_FRAME / 2;
+		return JSON.stringify(this.game!.plan).length < MAX_HOST_FRAME - 512;
 	}
 
 	private tableChanged(): void {

@@ -6,6 +6,7 @@
  * host answers a repeated number without applying it twice.
  */
 import type { Command, GameEvent } from '../engine/game/types';
+import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
 import type { Link } from './link';
 import { PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
@@ -38,6 +39,8 @@ export class PlayerSession {
 	here: boolean[] = [];
 	started = false;
 	view: UpdateView | null = null;
+	/** The plan, sent once the game is over (the reveal). */
+	plan: Plan | null = null;
 	channel: Channel<HostMessage, PlayerMessage> | null = null;
 	/** When the link was last lost (for the "away" notice). */
 	lostAt: number | null = null;
@@ -237,6 +240,9 @@ export class PlayerSession {
 				}
 				break;
 			}
+			case 'reveal':
+				this.plan = message.plan;
+				break;
 			case 'result': {
 				const pending = this.membership.pending;
 				if (pending && pending.id === message.id) {

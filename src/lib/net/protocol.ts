@@ -58,8 +58,8 @@ export type Refusal = (typeof REFUSALS)[number];
 export const COMMAND_REFUSALS = ['not_your_seat', 'not_started', 'master_only'] as const;
 export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];
 
-/** What a phone is told of its seat: `viewFor` without the events, and the plan once the game is over (the reveal). */
-export type UpdateView = Omit<SeatView, 'events'> & { plan?: Plan };
+/** What a phone is told of its seat: `viewFor` without the events (the plan comes apart, in `reveal`, once the game is over). */
+export type UpdateView = Omit<SeatView, 'events'>;
 
 export type HostMessage =
 	| { type: 'welcome'; seat: number; key: string; room: string }
@@ -73,7 +73,9 @@ export type HostMessage =
 			from: number;
 			events: GameEvent[];
 	  }
-	| { type: 'result'; id: number; ok: boolean; reason?: string };
+	| { type: 'result'; id: number; ok: boolean; reason?: string }
+	/** The game is over: the plan, for the reveal (every player may see it now; never sent before). */
+	| { type: 'reveal'; plan: Plan };
 
 const HostMessageSchema = v.variant('type', [
 	v.object({ type: v.literal('welcome'), seat: Seq, key: Key, room: v.string() }),
@@ -85,7 +87,8 @@ const HostMessageSchema = v.variant('type', [
 		from: Seq,
 		events: v.array(v.looseObject({ type: v.string(), audience: v.looseObject({ to: v.string() }) }))
 	}),
-	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.string()) })
+	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.string()) }),
+	v.object({ type: v.literal('reveal'), plan: v.looseObject({ width: Seq, height: Seq, cells: v.array(v.unknown()) }) })
 ]);
 
 /** A frame as it travels: see the module comment. */

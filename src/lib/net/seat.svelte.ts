@@ -6,6 +6,7 @@
  * offer/answer code only when it is used.
  */
 import type { Command, GameEvent } from '../engine/game/types';
+import type { Plan } from '../engine/plan/types';
 import { database } from '../store/db';
 import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './connect';
 import type { Diagnostics } from './diagnostics';
@@ -24,6 +25,8 @@ export class SeatLink {
 	here: boolean[] = $state.raw([]);
 	started = $state(false);
 	view: UpdateView | null = $state.raw(null);
+	/** The plan, once the game is over (the reveal). */
+	plan: Plan | null = $state.raw(null);
 	events: readonly GameEvent[] = $state.raw([]);
 	pending: Command | null = $state.raw(null);
 	readonly kind: TransportKind;
@@ -109,6 +112,7 @@ export class SeatLink {
 		this.here = s.here;
 		this.started = s.started;
 		this.view = s.view;
+		this.plan = s.plan;
 		this.events = s.events;
 		this.pending = s.pending;
 	}

@@ -123,12 +123,13 @@ describe('the reveal', () => {
 		await waitFeeds(t);
 		for (const phone of t.phones) {
 			expect(phone.view?.phase).toBe('play');
-			expect(phone.view?.plan).toBeUndefined();
+			expect(phone.plan).toBeNull();
 		}
 		// 9: the player to move runs out of time; the last one in wins (3.5), and the game is over.
 		await t.play([{ type: 'time_out', by: 'master', seat: order[0]! }]);
 		await until(() => t.phones.every((phone) => phone.view?.phase === 'over'), 3000, 'the game over on every phone');
-		for (const phone of t.phones) expect(phone.view?.plan).toEqual(game.plan);
+		await until(() => t.phones.every((phone) => phone.plan !== null), 3000, 'the reveal');
+		for (const phone of t.phones) expect(phone.plan).toEqual(game.plan);
 	});
 });
 

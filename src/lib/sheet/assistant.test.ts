@@ -6,11 +6,12 @@ import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan, Script } from '../engine/game/testing';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type GameState } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
-import { generatePlan, SHAPES } from '../engine/plan/generate';
+import { generatePlan } from '../engine/plan/generate';
 import { neighbour } from '../engine/plan/geometry';
 import type { Plan } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { Assistant, type Fact } from './assistant';
+import { randomGame } from './testing';
 
 const ME = 0;
 
@@ -46,22 +47,13 @@ function factHolds(fact: Fact, plan: Plan, state: GameState): boolean {
 
 /** One random game followed by the assistant of seat 0, checking its promises after every command. */
 function followGame(seed: number, settings: object) {
-	const rng = createRng(seed);
-	const shape = SHAPES[seed % SHAPES.length]!;
-	const plan = generatePlan({ width: 3 + rng.int(6), height: 3 + rng.int(6), seed, shape, rivers: 1 + rng.int(2), pits: 2 + rng.int(3) });
-	const created = createGame({ plan, seats: 2 + rng.int(3), seed, settings });
-	if (!created.ok) throw new Error('setup');
-	let state = initialState(created.value);
-	const assistant = new Assistant(contourOf(state), ME, { encephalitis: state.settings.encephalitis, rivers: state.settings.rivers });
+	const game = randomGame(seed, settings, ME);
+	const plan = game.plan;
+	const assistant = new Assistant(game.contour, ME, game.options);
 	let widened = 0;
 	let narrowed = 0;
 	let last = 0;
-	for (let i = 0; i < 300 && state.phase !== 'over'; i++) {
-		const command = randomLegalCommand(state, rng) as Command | null;
-		if (!command) break;
-		const result = apply(state, command);
-		state = result.state;
-		const told = result.events.filter((e) => visibleTo(e, ME));
+	for (const { i, state, command, told } of game.steps()) {
 		if (command.by === ME) assistant.observeOwn(command, told);
 		else assistant.observeOther(told);
 		const me = state.players[ME]!;

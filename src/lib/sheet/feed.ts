@@ -35,3 +35,19 @@ export function runAssistant(contour: Contour, seat: Seat, options: AssistantOpt
 	}
 	return assistant;
 }
+
+/**
+ * Which of the player's own moves an entry of the feed answered (1 for the first move, as the
+ * assistant counts them in its reasons), or null: not an answer to this player's own move.
+ */
+export function ownMoveOf(own: readonly OwnCommand[], events: readonly GameEvent[], seat: Seat, entry: number): number | null {
+	const e = events[entry];
+	if (!e || e.type === 'turn' || !('seat' in e) || e.seat !== seat) return null;
+	const moves = own.filter((o) => o.command.type === 'move').sort((a, b) => a.at - b.at);
+	let found: number | null = null;
+	for (const [i, o] of moves.entries()) if (o.at <= entry) found = i + 1;
+	if (found === null) return null;
+	// The answer runs to the next turn: an entry after it belongs to no move of this player's.
+	for (let i = moves[found - 1]!.at; i < entry; i++) if (events[i]!.type === 'turn') return null;
+	return found;
+}

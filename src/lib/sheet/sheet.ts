@@ -5,6 +5,7 @@
  * anywhere and later dropped where it fits. Pure data and pure edits; the screen keeps the
  * history and the device keeps the sheet.
  */
+import { neighbour, OPPOSITE } from '../engine/plan/geometry';
 import type { CellKind, Direction, Plan } from '../engine/plan/types';
 
 /** Squares of margin around the contour on every side. */
@@ -27,6 +28,8 @@ export interface Mark {
 	/** Present for a mark on a side of the square. */
 	dir?: Direction;
 	value: CellMark | SideMark;
+	/** How many announcements the player had heard when drawing it (tapping an entry of the feed finds what was drawn after it). */
+	at?: number;
 }
 
 export interface Pencil {
@@ -45,6 +48,10 @@ export interface SheetData {
 	marks: Mark[];
 	/** Whether the assistant draws what it is sure of (off by default). */
 	assistant: boolean;
+	/** Whether it also shows where the other players may be, from the public feed (off by default). */
+	others?: boolean;
+	/** The player's notes on entries of the feed, by the entry's index. */
+	annotations?: Record<number, string>;
 }
 
 export function newSheet(width: number, height: number, shape: boolean[]): SheetData {
@@ -72,12 +79,28 @@ export function fromSheet(sheet: Pick<SheetData, 'width' | 'height'>, square: nu
 const slot = (value: CellMark | SideMark): string => (typeof value === 'string' ? 'side' : value.t === 'kind' || value.t === 'river' || value.t === 'pit' ? 'ground' : value.t);
 
 /** Marks a square or a side with the pencil: replaces what that pencil said there of the same sort; the same mark again takes it away. */
-export function mark(sheet: SheetData, pencil: number, cell: number, value: CellMark | SideMark, dir?: Direction): SheetData {
+export function mark(sheet: SheetData, pencil: number, cell: number, value: CellMark | SideMark, dir?: Direction, at?: number): SheetData {
 	const same = (m: Mark) => m.pencil === pencil && m.cell === cell && m.dir === dir && slot(m.value) === slot(value);
 	const before = sheet.marks.find(same);
 	const rest = sheet.marks.filter((m) => !same(m));
 	if (before && JSON.stringify(before.value) === JSON.stringify(value)) return { ...sheet, marks: rest };
-	return { ...sheet, marks: [...rest, dir ? { pencil, cell, dir, value } : { pencil, cell, value }] };
+	const made: Mark = dir ? { pencil, cell, dir, value } : { pencil, cell, value };
+	return { ...sheet, marks: [...rest, at === undefined ? made : { ...made, at }] };
+}
+
+/** A note on an entry of the feed (empty text: the note taken away). */
+export function annotate(sheet: SheetData, entry: number, text: string): SheetData {
+	const annotations = { ...sheet.annotations };
+	if (text.trim()) annotations[entry] = text.trim().slice(0, 200);
+	else delete annotations[entry];
+	return { ...sheet, annotations };
+}
+
+/** The marks drawn after hearing entry `entry`: the first drawing made once it was heard (its consequence on paper). */
+export function drawnAfter(sheet: SheetData, entry: number): Mark[] {
+	let first = Infinity;
+	for (const m of sheet.marks) if (m.at !== undefined && m.at > entry && m.at < first) first = m.at;
+	return sheet.marks.filter((m) => m.at === first);
 }
 
 /** Takes every mark of the pencil off a square (and its sides). */
@@ -166,7 +189,8 @@ export function sheetPicture(sheet: SheetData, extra: Mark[] = []): { plan: Plan
 			case 'pit':
 				cells[m.cell] = { kind: 'pit' };
 				unknown.delete(m.cell);
-				pits.set(v.n, [...(pits.get(v.n) ?? []), m.cell]);
+				// Loop 0: a pit whose loop is not known (the assistant's); it joins no loop.
+				if (v.n > 0) pits.set(v.n, [...(pits.get(v.n) ?? []), m.cell]);
 				break;
 			case 'treasure':
 				items.push({ cell: m.cell, kind: 'treasure', true: false });
@@ -179,4 +203,56 @@ export function sheetPicture(sheet: SheetData, extra: Mark[] = []): { plan: Plan
 	for (const [n, list] of pits) pitLoops[n - 1] = list;
 	for (let i = 0; i < pitLoops.length; i++) pitLoops[i] ??= [];
 	return { plan: { rules: 'classic', name: '', width, height, cells, walls, exits: [], pitLoops, items }, unknown, margin, notes };
+}
+
+/** The true plan moved onto the sheet's grid (the contour inside its margin), for the reveal. */
+export function truthOnSheet(sheet: Pick<SheetData, 'width' | 'height'>, truth: Plan): Plan {
+	const { width, height } = grid(sheet);
+	const at = (cell: number) => toSheet(sheet, cell);
+	const cells: Plan['cells'] = Array.from({ length: width * height }, () => null);
+	truth.cells.forEach((c, i) => (cells[at(i)] = c));
+	return {
+		...truth,
+		width,
+		height,
+		cells,
+		walls: truth.walls.map((w) => ({ ...w, cell: at(w.cell) })),
+		exits: truth.exits.map((e) => ({ ...e, cell: at(e.cell) })),
+		pitLoops: truth.pitLoops.map((loop) => loop.map(at)),
+		items: truth.items.map((item) => ({ ...item, cell: at(item.cell) }))
+	};
+}
+
+/**
+ * How the visible marks compare with the true plan: each square's ground (kind, river, pit) and
+ * each wall or exit the player drew, right or wrong. Question marks and notes are not judged.
+ */
+export function verdicts(sheet: SheetData, truth: Plan): { cell: number; dir?: Direction; right: boolean }[] {
+	const visible = new Set(sheet.pencils.filter((p) => !p.hidden).map((p) => p.id));
+	const real = truthOnSheet(sheet, truth);
+	const out: { cell: number; dir?: Direction; right: boolean }[] = [];
+	for (const m of sheet.marks) {
+		if (!visible.has(m.pencil)) continue;
+		const c = real.cells[m.cell];
+		const v = m.value;
+		if (typeof v === 'string') {
+			if (!m.dir || v === 'open') continue;
+			out.push({ cell: m.cell, dir: m.dir, right: c !== null && c !== undefined && sideIs(real, m.cell, m.dir, v) });
+			continue;
+		}
+		if (v.t === 'kind') out.push({ cell: m.cell, right: c?.kind === v.kind });
+		else if (v.t === 'river') out.push({ cell: m.cell, right: c?.kind === 'river' && c.flow === v.dir });
+		else if (v.t === 'pit') out.push({ cell: m.cell, right: c?.kind === 'pit' });
+		else if (v.t === 'treasure') out.push({ cell: m.cell, right: real.items.some((i) => i.cell === m.cell && i.kind === 'treasure') });
+	}
+	return out;
+}
+
+function sideIs(plan: Plan, cell: number, dir: Direction, value: 'wall' | 'exit'): boolean {
+	const other = neighbour(plan, cell, dir);
+	const inside = other !== null;
+	const exit = plan.exits.find((e) => (e.cell === cell && e.dir === dir) || (other !== null && e.cell === other && e.dir === OPPOSITE[dir]));
+	if (value === 'exit') return !inside && exit !== undefined;
+	if (!inside) return !exit?.open;
+	return plan.walls.some((w) => (w.cell === cell && w.dir === dir) || (w.cell === other && w.dir === OPPOSITE[dir]));
 }

@@ -8,6 +8,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../../../scripts/server.js';
 import type { Game } from '../../../src/lib/engine/game/game';
+import { serializePlan } from '../../../src/lib/engine/plan/format-json';
+import type { Plan } from '../../../src/lib/engine/plan/types';
 import type { Command, GameEvent } from '../../../src/lib/engine/game/types';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
@@ -121,4 +123,58 @@ export async function waitAllHere(host: Page, seats: number, timeout = 30_000): 
 		seats,
 		{ timeout }
 	);
+}
+
+/** Taps a square of the blank contour a phone shows to choose a cell (a start, a cell after a wound). */
+export async function tapContour(page: Page, x: number, y: number): Promise<void> {
+	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+		return { x: p.x, y: p.y };
+	}, [x, y] as const);
+	await page.touchscreen.tap(at.x, at.y);
+}
+
+/**
+ * A game at the table through the screens: the plan imported on the tablet, its table opened,
+ * each named phone joined in its own profile, the game started, each phone's start chosen in
+ * the drawn order and the starts confirmed. `init` runs in every page before the app (a watch).
+ */
+export async function tableGame(
+	browser: Browser,
+	origin: string,
+	plan: Plan,
+	players: { name: string; start: [number, number] }[],
+	init?: () => void
+): Promise<{ host: Page; phones: Page[]; room: string; contexts: BrowserContext[] }> {
+	const contexts: BrowserContext[] = [];
+	const hostContext = await tableContext(browser, origin, 'tablet');
+	contexts.push(hostContext);
+	if (init) await hostContext.addInitScript(init);
+	const library = await hostContext.newPage();
+	await library.goto('/library');
+	await library.getByTestId('import').setInputFiles({ name: 'table.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
+	await library.locator('[data-testid="plans"] > li').first().waitFor();
+	await library.close();
+	const { page: host, room } = await openHost(hostContext, 'local');
+	const phones: Page[] = [];
+	for (const { name } of players) {
+		const context = await tableContext(browser, origin, 'phone');
+		contexts.push(context);
+		if (init) await context.addInitScript(init);
+		phones.push(await joinPlayer(context, room, name));
+	}
+	await host.locator('[data-testid="joined"] li', { hasText: players[players.length - 1]!.name }).waitFor();
+	await host.getByTestId('start-game').click();
+	await host.getByTestId('console').waitFor({ timeout: 20_000 });
+	for (let chosen = 0; chosen < players.length; ) {
+		for (const [seat, phone] of phones.entries()) {
+			if (!(await phone.locator('[data-testid="player"][data-phase="start"][data-my-turn="true"]').count())) continue;
+			await tapContour(phone, ...players[seat]!.start);
+			await phone.getByTestId('confirm-cell').click();
+			await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
+			chosen++;
+		}
+	}
+	await host.getByTestId('confirm-starts').click();
+	return { host, phones, room, contexts };
 }
