@@ -43,7 +43,7 @@ export async function chooseTransport(via: Via | null): Promise<TransportKind> {
 	return navigator.onLine ? 'peer-cloud' : 'manual';
 }
 
-function signalling(kind: TransportKind): Transport {
+export function signalling(kind: TransportKind): Transport {
 	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
 }
 
@@ -54,7 +54,7 @@ export function inviteUrl(origin: string, room: string, kind: TransportKind): st
 }
 
 /** Exposes the sessions to a test or a curious developer when `localStorage['labyrinth-net-debug']` is set. */
-function expose(name: 'host' | 'seat', value: unknown): void {
+export function expose(name: 'host' | 'seat' | 'duel', value: unknown): void {
 	try {
 		if (localStorage.getItem('labyrinth-net-debug') !== '1') return;
 		const g = globalThis as unknown as { labyrinthNet?: Record<string, unknown> };
