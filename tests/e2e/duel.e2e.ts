@@ -194,7 +194,17 @@ describe('the duel on two phones', () => {
 			// The race: whoever has the turn walks toward the true treasure in the other's labyrinth, takes it, and leaves.
 			let moves = 0;
 			let shot = false;
+			/** Frames received by pages since replaced by a reload. */
+			const earlier: [string[], string[]] = [[], []];
+			const reload = async (p: 0 | 1) => {
+				earlier[p].push(...(await pages[p]!.evaluate(() => (window as unknown as DuelWindow).duelFrames)));
+				await pages[p]!.reload();
+				for (const q of pages) await q.locator(`[data-testid="duel"][data-phase="play"][data-status="here"][data-exchanges="${moves}"]`).waitFor({ timeout: 30_000 });
+			};
 			while (m.turns.winner === null) {
+				// A reload on either side mid-game: the duel comes back from the device and the phones find each other again.
+				if (moves === 0) await reload(1);
+				if (moves === 4) await reload(0);
 				expect(moves++).toBeLessThan(400);
 				const who = m.turns.turn;
 				const page = pages[who]!;
@@ -209,6 +219,8 @@ describe('the duel on two phones', () => {
 				}
 				await page.locator(action.a === 'take' ? '[data-testid="duel-take"]' : `[data-testid="duel-composer"] [data-dir="${(action as { dir: Direction }).dir}"]`).click();
 				const count = moves;
+				// The referee's page reloads while the move is on its way: it is answered once, after the reconnection.
+				if (count === 2) await reload((1 - who) as 0 | 1);
 				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${count}"]`).waitFor({ timeout: 20_000 });
 			}
 			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="over"]').waitFor({ timeout: 20_000 });
@@ -228,7 +240,7 @@ describe('the duel on two phones', () => {
 
 			// The message watch: every frame each page received.
 			for (const [p, page] of pages.entries()) {
-				const frames = await page.evaluate(() => (window as unknown as DuelWindow).duelFrames);
+				const frames = [...earlier[p as 0 | 1], ...(await page.evaluate(() => (window as unknown as DuelWindow).duelFrames))];
 				const messages = messagesOf(frames);
 				const reveal = messages.findIndex((x) => x.type === 'reveal');
 				expect(reveal).toBeGreaterThan(0);
