@@ -29,6 +29,9 @@ export interface DuelStatusView {
 	winner: Player | null;
 }
 
+/** Answers that mean the walker stands on another cell now (3a–3e, 3.9). */
+const ARRIVED: ReadonlySet<string> = new Set(['land', 'crossbow', 'crutch', 'trap', 'duel_pit', 'pit_exit', 'reentered']);
+
 const mine = (events: readonly GameEvent[], me: Player) => events.filter((e) => 'seat' in e && e.seat === me);
 
 export function duelStatus(record: DuelRecord, device: DuelDevice | null): DuelStatusView {
@@ -41,9 +44,9 @@ export function duelStatus(record: DuelRecord, device: DuelDevice | null): DuelS
 	for (const x of record.exchanges) {
 		if (x.by !== me) continue;
 		if (x.actions.some((a) => a.a === 'grenade')) grenades--;
-		const moved = x.actions.some((a) => a.a === 'go' || a.a === 'enter');
-		if (moved) treasureHere = false;
 		for (const e of mine(x.reply, me)) {
+			// Arriving anywhere says what is there; a treasure is said after the cell's own object.
+			if (ARRIVED.has(e.type)) treasureHere = false;
 			if (e.type === 'duel_treasure') treasureHere = true;
 			else if (e.type === 'took_treasure') {
 				// A swap leaves the one carried lying here.
