@@ -215,6 +215,13 @@ describe('the duel on two phones', () => {
 				await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 20_000 });
 				if (!shot && who === 0 && moves > 3) {
 					await screenshot(page, 'duel-play-phone');
+					await page.getByTestId('tab-sheet').click();
+					await page.locator('[data-testid="duel"] svg.board').first().waitFor();
+					await screenshot(page, 'duel-sheet-phone');
+					await page.getByTestId('tab-mine').click();
+					await screenshot(page, 'duel-mine-phone');
+					await page.getByTestId('tab-feed').click();
+					await page.evaluate(() => window.scrollTo(0, 0));
 					shot = true;
 				}
 				await page.locator(action.a === 'take' ? '[data-testid="duel-take"]' : `[data-testid="duel-composer"] [data-dir="${(action as { dir: Direction }).dir}"]`).click();
@@ -237,6 +244,8 @@ describe('the duel on two phones', () => {
 			await screenshot(pages[winner]!, 'duel-over-phone');
 			await pages[winner]!.locator('[data-testid="reveal"]').first().scrollIntoViewIfNeeded();
 			await screenshot(pages[winner]!, 'duel-reveal-phone');
+			await pages[1 - winner]!.setViewportSize({ width: 1024, height: 768 });
+			await screenshot(pages[1 - winner]!, 'duel-over-tablet');
 
 			// The message watch: every frame each page received.
 			for (const [p, page] of pages.entries()) {
