@@ -12,6 +12,7 @@ import { announcements, createDuel, duelCommand, type DuelMatch, type Player } f
 import { DuelSession, MemoryDuelStore, duelPeerId, newDuelRecord, readDuelFrame, type DuelSettings } from './duel';
 import { MemoryNetwork } from './memory';
 import { FAST, TEST_APP, settle, until } from './testing';
+import type { ChannelOptions } from './channel';
 
 const ROOM = 'DUELAB';
 let open: DuelSession[] = [];
@@ -31,10 +32,8 @@ interface Pair {
 	drop: { when: ((data: string) => boolean) | null };
 }
 
-async function openPair(seed: number, settings: DuelSettings = {}): Promise<Pair> {
-	const net = new MemoryNetwork();
+async function openPair(seed: number, settings: DuelSettings = {}, drop: Pair['drop'] = { when: null }, channel: ChannelOptions = FAST, net = new MemoryNetwork()): Promise<Pair> {
 	const wire: string[] = [];
-	const drop: Pair['drop'] = { when: null };
 	const tap = { copies: (d: string) => (wire.push(d), drop.when?.(d) ? 0 : 1) };
 	net.faults = { toHost: tap, toPhone: tap };
 	const plans: [Plan, Plan] = [generateDuel(seed), generateDuel(seed + 1000)];
@@ -42,21 +41,21 @@ async function openPair(seed: number, settings: DuelSettings = {}): Promise<Pair
 	const opener = await DuelSession.open({
 		store: stores[0],
 		app: TEST_APP,
-		channel: FAST,
+		channel,
 		record: newDuelRecord({ id: ROOM, role: 'opener', name: 'Anna', plan: plans[0], settings, seed: `s${seed}` })
 	});
 	opener.listen(await net.listen(duelPeerId(ROOM)));
-	const joiner = await openJoiner(net, stores[1], plans[1]);
+	const joiner = await openJoiner(net, stores[1], plans[1], channel);
 	open.push(opener);
 	await until(() => opener.status === 'here' && joiner.status === 'here', 3000, 'joined');
 	return { net, stores, s: [opener, joiner], plans, wire, drop };
 }
 
-async function openJoiner(net: MemoryNetwork, store: MemoryDuelStore, plan: Plan): Promise<DuelSession> {
+async function openJoiner(net: MemoryNetwork, store: MemoryDuelStore, plan: Plan, channel: ChannelOptions = FAST): Promise<DuelSession> {
 	const joiner = await DuelSession.open({
 		store,
 		app: TEST_APP,
-		channel: FAST,
+		channel,
 		retryMs: [30, 60],
 		connect: () => net.open(duelPeerId(ROOM)),
 		record: newDuelRecord({ id: ROOM, role: 'joiner', name: 'Boris', plan })
@@ -88,7 +87,8 @@ function nextActions(m: DuelMatch, x: number): Action[] {
 describe('the duel on two devices (seeds 001/004)', () => {
 	test('a whole scripted game between two devices equals the match; no message carries a plan until the end', async () => {
 		for (const seed of [3]) {
-			const p = await openPair(seed);
+			// Heartbeats at their usual pace: this test is about the game, not about losses.
+			const p = await openPair(seed, {}, { when: null }, { pingMs: 1000, lostMs: 4000, resendMs: 200 });
 			const made = createDuel({ plans: p.plans, seed: `s${seed}` });
 			if (!made.ok) throw new Error('setup');
 			let m = await bothStart(p, made.value);
@@ -158,6 +158,26 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		// The game goes on as if nothing happened.
 		expect(await p.s[mover].move([{ a: 'go', dir: 'up' }])).toEqual({ ok: true });
 		expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
+	});
+
+	test('the first welcome is lost with its link: the joiner comes back with the key it made and is welcomed', async () => {
+		let cut = false;
+		const net = new MemoryNetwork();
+		const drop: Pair['drop'] = {
+			when: (d) => {
+				if (cut || !d.includes('"welcome"')) return false;
+				cut = true;
+				const link = net.opened.at(-1)!;
+				link.severed = true;
+				(link as unknown as { other: { severed: boolean } }).other.severed = true;
+				return true;
+			}
+		};
+		const p = await openPair(13, {}, drop, FAST, net);
+		expect(cut).toBe(true);
+		expect(p.net.opened.length).toBeGreaterThan(1);
+		expect(p.s[1].record.key).toBe(p.s[0].record.key);
+		expect(p.s[0].refusals.get('unknown_key')).toBeUndefined();
 	});
 
 	test('a third device without the key is refused; a joiner of another version is told', async () => {

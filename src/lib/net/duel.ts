@@ -8,6 +8,9 @@
  * proposes the settings and the match seed), the other joins it (player 1: it connects, and
  * reconnects by itself). After `hello`/`welcome` the messages are only:
  *
+ * The joiner's `hello` carries a key it made (proved on every reconnection: a third phone is
+ * refused).
+ *
  *   start { cell }          my start in your labyrinth (public, 3.1)  → started { reply }
  *   move { n, actions }     exchange n of the game: my move           → answer { n, reply }
  *   refused { of, n?, reason }  the command was not accepted; nothing changed on either side
@@ -102,7 +105,7 @@ export interface DuelRecord {
 	/** The agreed settings and match seed (the joiner has them once welcomed). */
 	settings: DuelSettings | null;
 	seed: string | null;
-	/** The joiner's proof of its place (given by the opener, kept by both). */
+	/** The joiner's proof of its place (made by the joiner, kept by both from its first hello). */
 	key: string | null;
 	/** How the devices find each other: the transport chosen (`local`, `cloud`). */
 	via: string | null;
@@ -146,7 +149,8 @@ export function newDuelRecord(opts: { id: string; role: 'opener' | 'joiner'; nam
 		plan: opts.plan,
 		settings: opener ? (opts.settings ?? {}) : null,
 		seed: opener ? (opts.seed ?? null) : null,
-		key: null,
+		// The joiner makes its own secret up front, so a welcome lost on the way costs nothing.
+		key: opener ? null : newSeatKey(),
 		via: opts.via ?? null,
 		myStart: null,
 		theirStart: null,
@@ -462,9 +466,9 @@ export class DuelSession {
 	private async hello(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'hello' }>): Promise<void> {
 		if (this.rec.role !== 'opener') return this.refuse(channel, 'message', 'malformed');
 		if (m.protocol !== PROTOCOL_VERSION || m.app !== this.options.app) return this.refuse(channel, 'hello', 'version', undefined, this.options.app);
-		if (this.rec.key !== null && m.key !== this.rec.key) return this.refuse(channel, 'hello', 'unknown_key');
+		if (!m.key || (this.rec.key !== null && m.key !== this.rec.key)) return this.refuse(channel, 'hello', 'unknown_key');
 		if (this.rec.key === null) {
-			this.rec = { ...this.rec, key: newSeatKey(), names: [this.rec.names[0], m.name] };
+			this.rec = { ...this.rec, key: m.key, names: [this.rec.names[0], m.name] };
 			await this.save();
 		}
 		// The newest link of the joiner replaces an older one.
