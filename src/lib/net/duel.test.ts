@@ -188,7 +188,7 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		expect(p.s[0].status).toBe('here');
 	});
 
-	test('a lost link and a reloaded device: the move whose answer was lost is answered again, applied once, and the game goes on', async () => {
+	test('a lost link and a reloaded device: the move whose answer was lost is answered again, applied once; the next move, sent meanwhile, waits for it; the game goes on', async () => {
 		const p = await openPair(11);
 		const made = createDuel({ plans: p.plans, seed: 's11' });
 		if (!made.ok) throw new Error('setup');
@@ -205,7 +205,13 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		await play(6);
 		const joinerLink = p.net.opened.length;
 		// Make it the joiner's move that is in flight: let the opener move while it is its turn.
-		while (m.turns.turn !== 1 && m.turns.winner === null) await play(1);
+		// The joiner's move ends its turn: the opener's comes next.
+		const actions: Action[] = [{ a: 'go', dir: 'left' }];
+		for (let i = 0; m.turns.winner === null && !(m.turns.turn === 1 && duelCommand(m, 1, { type: 'move', by: 0, actions } as Command).match.turns.turn === 0); i++) {
+			expect(i).toBeLessThan(60);
+			await play(1, createRng(i));
+		}
+		expect(m.turns.winner).toBeNull();
 		// The next answer is lost with the link (the opener has stored the move, the mover not yet).
 		let cut = false;
 		p.drop.when = (d) => {
@@ -217,11 +223,16 @@ describe('the duel on two devices (seeds 001/004)', () => {
 			(link as unknown as { other: { severed: boolean } }).other.severed = true;
 			return true;
 		};
-		const actions: Action[] = [{ a: 'go', dir: 'left' }];
 		const answered = p.s[1].move(actions);
 		await until(() => cut, 2000, 'the answer cut off');
 		expect(p.s[0].record.exchanges.length).toBe(p.s[1].record.exchanges.length + 1);
 		expect(p.s[1].record.pending).not.toBeNull();
+		m = duelCommand(m, 1, { type: 'move', by: 0, actions } as Command).match;
+		// The opener, whose turn it now is, moves at once: its move and the lost answer cross after the reconnection.
+		expect(m.turns.turn).toBe(0);
+		const next: Action[] = [{ a: 'go', dir: 'right' }];
+		const theirs = p.s[0].move(next);
+		m = duelCommand(m, 0, { type: 'move', by: 0, actions: next } as Command).match;
 		// The joiner's page reloads: a new session from what it stored.
 		p.s[1].close();
 		const again = await DuelSession.open({
@@ -238,7 +249,7 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		await until(() => again.record.pending === null, 3000, 'the lost answer made up');
 		expect(p.net.opened.length).toBeGreaterThan(joinerLink);
 		void answered; // the closed page's promise: it never resolves, the new page carries on
-		m = duelCommand(m, 1, { type: 'move', by: 0, actions } as Command).match;
+		expect(await theirs).toEqual({ ok: true });
 		expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
 		expect(p.s[0].record.exchanges.length).toBe(p.stores[0].records.get(ROOM)!.exchanges.length);
 		await play(6, createRng(99));

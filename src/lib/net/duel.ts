@@ -234,6 +234,8 @@ export class DuelSession {
 	private ready = false;
 	private wake: (() => void) | null = null;
 	private revealSent = false;
+	/** The opponent's next move, come before the answer to mine that precedes it (both sent again after a reconnection). */
+	private early: { channel: Channel<DuelMessage, DuelMessage>; n: number; actions: Action[] } | null = null;
 	private readonly watchers = new Set<() => void>();
 	private readonly unlisten: (() => void)[] = [];
 
@@ -567,7 +569,13 @@ export class DuelSession {
 			else this.refuse(channel, 'move', 'out_of_order', n);
 			return;
 		}
-		if (n > have || this.rec.pending) return this.refuse(channel, 'move', n > have ? 'out_of_order' : 'not_your_turn', n);
+		const p = this.rec.pending;
+		if (n === have + 1 && p && p.n === have) {
+			// My move `have` is still unanswered here, its answer on the way behind this: take this one after it.
+			this.early = { channel, n, actions };
+			return;
+		}
+		if (n > have || p) return this.refuse(channel, 'move', n > have ? 'out_of_order' : 'not_your_turn', n);
 		if (!this.rec.theirStart) return this.refuse(channel, 'move', 'not_started', n);
 		const r = refereeOpponent(this.dev!, { type: 'move', by: 0, actions } as Command);
 		if (isRejection(r.reply)) return this.refuse(channel, 'move', reasonOf(r.reply), n);
@@ -589,6 +597,9 @@ export class DuelSession {
 		this.settle(`move:${n}`, { ok: true });
 		this.maybeReveal();
 		this.changed();
+		const early = this.early;
+		this.early = null;
+		if (early && early.n === this.rec.exchanges.length && early.channel === this.channel) await this.theirMove(early.channel, early.n, early.actions);
 	}
 
 	/** The game is over: the plans may be shown (never before). */
