@@ -8,10 +8,10 @@
 // exchanged for the reveal.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DIR_INDEX } from '../../src/lib/engine/game/board';
-import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Command, type GameState } from '../../src/lib/engine/game/types';
-import { CELL_KINDS, DIRECTIONS, type Direction, type Plan } from '../../src/lib/engine/plan/types';
+import type { Command } from '../../src/lib/engine/game/types';
+import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { createDuel, duelCommand, type DuelMatch, type Player } from '../../src/lib/engine/rules/duel-match';
+import { nextAction } from '../../src/lib/net/duel.testing';
 import { screenshot } from './support/browser';
 import { launchForNet, startTableServer } from './support/net-table';
 
@@ -92,40 +92,6 @@ async function tapContour(page: Page, cell: number) {
 		return { x: p.x, y: p.y };
 	}, [cell % 10, Math.floor(cell / 10)] as const);
 	await page.touchscreen.tap(at.x, at.y);
-}
-
-const PIT = CELL_KINDS.indexOf('pit');
-
-/** The test knows both plans: the walker's next action toward the true treasure, then out. */
-function nextAction(h: GameState): Action {
-	const me = h.players[0]!;
-	const carrying = me.carry?.k === 'treasure' && me.carry.id === h.trueTreasure;
-	const trueHere = (c: number) => h.items[c]!.some((it) => it.k === 'treasure' && (it as { id: number }).id === h.trueTreasure);
-	if (!carrying && trueHere(me.cell)) return { a: 'take', index: 0 };
-	const goal = (c: number): Direction | null | true => {
-		if (!carrying) return trueHere(c) ? true : null;
-		return DIRECTIONS.find((d) => h.sides[c * 4 + DIR_INDEX[d]] === SIDE_OPEN_EXIT) ?? null;
-	};
-	for (const avoidPits of [true, false]) {
-		const first = new Map<number, Direction | null>([[me.cell, null]]);
-		const queue = [me.cell];
-		while (queue.length) {
-			const c = queue.shift()!;
-			const g = goal(c);
-			if (g !== null) {
-				const dir = c === me.cell ? (g as Direction) : first.get(c)!;
-				return { a: 'go', dir };
-			}
-			for (const d of DIRECTIONS) {
-				if (h.sides[c * 4 + DIR_INDEX[d]] !== SIDE_OPEN) continue;
-				const n = h.board.nb[c * 4 + DIR_INDEX[d]]!;
-				if (n < 0 || first.has(n) || (avoidPits && h.board.kind[n] === PIT)) continue;
-				first.set(n, first.get(c) ?? d);
-				queue.push(n);
-			}
-		}
-	}
-	return { a: 'go', dir: 'up' };
 }
 
 type DuelWindow = Window & {

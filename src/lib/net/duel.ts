@@ -236,6 +236,8 @@ export class DuelSession {
 	private revealSent = false;
 	/** The opponent's next move, come before the answer to mine that precedes it (both sent again after a reconnection). */
 	private early: { channel: Channel<DuelMessage, DuelMessage>; n: number; actions: Action[] } | null = null;
+	/** The opponent's plan, come before the answer that ends the game. */
+	private heldReveal: string | null = null;
 	private readonly watchers = new Set<() => void>();
 	private readonly unlisten: (() => void)[] = [];
 
@@ -600,6 +602,9 @@ export class DuelSession {
 		const early = this.early;
 		this.early = null;
 		if (early && early.n === this.rec.exchanges.length && early.channel === this.channel) await this.theirMove(early.channel, early.n, early.actions);
+		const held = this.heldReveal;
+		this.heldReveal = null;
+		if (held !== null && this.winner !== null && this.channel) await this.reveal(this.channel, held);
 	}
 
 	/** The game is over: the plans may be shown (never before). */
@@ -610,6 +615,11 @@ export class DuelSession {
 	}
 
 	private async reveal(channel: Channel<DuelMessage, DuelMessage>, text: string): Promise<void> {
+		if (this.winner === null && this.rec.pending) {
+			// After a reconnection his plan may come before the answer that ends the game: keep it until then.
+			this.heldReveal = text;
+			return;
+		}
 		if (this.winner === null) return this.refuse(channel, 'message', 'not_over');
 		if (this.rec.theirPlan) return;
 		const parsed = parsePlanJson(text);
