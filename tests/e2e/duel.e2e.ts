@@ -96,7 +96,13 @@ async function tapContour(page: Page, cell: number) {
 
 type DuelWindow = Window & {
 	duelFrames: string[];
-	labyrinthNet: { duel: { feed: unknown[]; record: { seed: string; settings: object; exchanges: unknown[]; theirPlan: Plan | null } } };
+	labyrinthNet: {
+		duel: {
+			feed: unknown[];
+			record: { seed: string; settings: object; exchanges: unknown[]; theirPlan: Plan | null };
+			session: { refusal: string | null; channel: { send(message: object): void } | null };
+		};
+	};
 };
 
 /** Frames are `{ v, s?, a?, m?, p?, q? }`: the duel's message types seen, in order. */
@@ -156,6 +162,14 @@ describe('the duel on two phones', () => {
 				m = duelCommand(m, p as Player, { type: 'choose_start', by: 0, cell: starts[p]! }).match;
 			}
 			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="play"]').waitFor({ timeout: 20_000 });
+
+			// A phone that sends a move out of turn anyway (its own screen would not) is refused, with the reason, and nothing changes.
+			const idle = pages[1 - m.turns.turn]!;
+			await idle.evaluate(() =>
+				(window as unknown as DuelWindow).labyrinthNet.duel.session.channel!.send({ type: 'move', n: 0, actions: [{ a: 'go', dir: 'up' }] })
+			);
+			await idle.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.session.refusal === 'not_your_turn', undefined, { timeout: 10_000 });
+			for (const p of pages) expect(await p.locator('[data-testid="duel"]').getAttribute('data-exchanges')).toBe('0');
 
 			// The race: whoever has the turn walks toward the true treasure in the other's labyrinth, takes it, and leaves.
 			let moves = 0;
@@ -220,7 +234,10 @@ describe('the duel on two phones', () => {
 				const reveal = messages.findIndex((x) => x.type === 'reveal');
 				expect(reveal).toBeGreaterThan(0);
 				const before = messages.slice(0, reveal);
-				expect(new Set(before.map((x) => x.type))).toEqual(new Set(p === 0 ? ['hello', 'start', 'started', 'move', 'answer'] : ['welcome', 'start', 'started', 'move', 'answer']));
+				// Only the duel's own messages (the idle phone also heard its out-of-turn move refused).
+				const types = new Set(before.map((x) => x.type));
+				for (const t of ['start', 'started', 'move', 'answer', p === 0 ? 'hello' : 'welcome']) expect(types).toContain(t);
+				for (const t of types) expect([p === 0 ? 'hello' : 'welcome', 'start', 'started', 'move', 'answer', 'refused']).toContain(t);
 				const other = plans[1 - p]!;
 				for (const x of before) {
 					expect(x.raw).not.toMatch(/"walls"|"cells"|"items"|"exits"|"pitLoops"|"number"|"true":|labyrinth-plan/);
