@@ -44,7 +44,7 @@ export function inviteUrl(origin: string, room: string, kind: TransportKind): st
 }
 
 /** Exposes the sessions to a test or a curious developer when `localStorage['labyrinth-net-debug']` is set. */
-export function expose(name: 'host' | 'seat', value: unknown): void {
+export function expose(name: 'host' | 'seat' | 'duel', value: unknown): void {
 	try {
 		if (localStorage.getItem('labyrinth-net-debug') !== '1') return;
 		const g = globalThis as unknown as { labyrinthNet?: Record<string, unknown> };

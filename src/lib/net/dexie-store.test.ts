@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
-import { DexieHostStore, DexiePhoneStore } from './dexie-store';
+import { DexieDuelStore, DexieHostStore, DexiePhoneStore } from './dexie-store';
+import { deviceOf, newDuelRecord } from './duel';
+import { generateDuel } from '../engine/rules/duel-generate';
 import { HostSession } from './host';
 import { newGame, scriptedCommands } from './testing';
 
@@ -38,4 +40,19 @@ test('the phone store keeps memberships by room', async () => {
 	await store.save({ ...m, room: 'GHJKMN', updatedAt: 9 });
 	expect(await store.load('ABCDEF')).toEqual(m);
 	expect((await store.list()).map((x) => x.room)).toEqual(['GHJKMN', 'ABCDEF']);
+});
+
+test('the duel store keeps a duel by room (schema v5) and lists the newest first', async () => {
+	db = new LabyrinthDatabase(`net-${Math.random()}`);
+	const store = new DexieDuelStore(db);
+	const plan = generateDuel(4);
+	const record = { ...newDuelRecord({ id: 'ABCDEF', role: 'opener', name: 'Ann', plan, seed: 's', now: 5 }), exchanges: [{ by: 0 as const, actions: [{ a: 'go' as const, dir: 'up' as const }], reply: [] }] };
+	await store.save(record);
+	await store.save({ ...record, id: 'GHJKMN', updatedAt: 9 });
+	const back = await store.load('ABCDEF');
+	expect(back).toEqual(record);
+	expect(deviceOf(back!)).not.toBeNull();
+	expect((await store.list()).map((x) => x.id)).toEqual(['GHJKMN', 'ABCDEF']);
+	await store.remove('GHJKMN');
+	expect(await store.load('GHJKMN')).toBeNull();
 });

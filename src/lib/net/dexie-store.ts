@@ -8,6 +8,7 @@ import type { Command } from '../engine/game/types';
 import type { LabyrinthDatabase } from '../store/db';
 import { WriteQueue } from '../store/write-queue';
 import type { HostStore, Membership, PhoneStore, TableRecord } from './store';
+import type { DuelRecord, DuelStore } from './duel';
 
 const mergeNames = (names: string[], table: TableRecord) => names.map((name, seat) => table.seats[seat]?.name ?? name);
 
@@ -70,5 +71,31 @@ export class DexiePhoneStore implements PhoneStore {
 	/** The seats this phone holds, newest first (the join screen offers to go back to them). */
 	async list(): Promise<Membership[]> {
 		return this.db.memberships.orderBy('updatedAt').reverse().toArray();
+	}
+}
+
+/** The duels (table `duels`, schema v5): each save resolves once it is on disk. */
+export class DexieDuelStore implements DuelStore {
+	private readonly writes = new WriteQueue();
+
+	constructor(private readonly db: LabyrinthDatabase) {}
+
+	async load(id: string): Promise<DuelRecord | null> {
+		return (await this.db.duels.get(id)) ?? null;
+	}
+
+	save(record: DuelRecord): Promise<void> {
+		return this.writes.run(async () => {
+			await this.db.duels.put(record);
+		});
+	}
+
+	/** The duels kept here, newest first. */
+	async list(): Promise<DuelRecord[]> {
+		return this.db.duels.orderBy('updatedAt').reverse().toArray();
+	}
+
+	async remove(id: string): Promise<void> {
+		await this.writes.run(() => this.db.duels.delete(id));
 	}
 }

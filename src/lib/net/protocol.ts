@@ -101,7 +101,8 @@ export interface Frame<M> {
 	q?: number;
 }
 
-function frameSchema(message: v.GenericSchema) {
+/** The frame around a message schema (the duel's session reuses it for its own messages). */
+export function frameSchema(message: v.GenericSchema) {
 	return v.strictObject({
 		v: v.literal(PROTOCOL_VERSION),
 		s: v.optional(Seq),
@@ -118,15 +119,16 @@ export type ReadResult<M> = { ok: true; frame: Frame<M> } | { ok: false; reason:
 
 /** Parses a phone's frame off the wire, refusing anything too big, not JSON, or not of the protocol. */
 export function readPlayerFrame(raw: unknown): ReadResult<PlayerMessage> {
-	return read(raw, PlayerFrame, MAX_PLAYER_FRAME) as ReadResult<PlayerMessage>;
+	return readFrame(raw, PlayerFrame, MAX_PLAYER_FRAME) as ReadResult<PlayerMessage>;
 }
 
 /** Parses a host's frame (the phone checks it the same way). */
 export function readHostFrame(raw: unknown): ReadResult<HostMessage> {
-	return read(raw, HostFrame, MAX_HOST_FRAME) as ReadResult<HostMessage>;
+	return readFrame(raw, HostFrame, MAX_HOST_FRAME) as ReadResult<HostMessage>;
 }
 
-function read(raw: unknown, schema: v.GenericSchema, limit: number): ReadResult<unknown> {
+/** Parses a frame off the wire against `schema` (a `frameSchema`), refusing anything over `limit` characters. */
+export function readFrame(raw: unknown, schema: v.GenericSchema, limit: number): ReadResult<unknown> {
 	if (typeof raw !== 'string') return { ok: false, reason: 'malformed' };
 	if (raw.length > limit) return { ok: false, reason: 'too_big' };
 	let data: unknown;

@@ -9,6 +9,7 @@ import type { Plan } from '../engine/plan/types';
 import type { Membership, TableRecord } from '../net/store';
 import type { Command } from '../engine/game/types';
 import type { SheetData } from '../sheet/sheet';
+import type { DuelRecord } from '../net/duel';
 
 /** A player's deduction sheet, only ever on that player's device (issue 8). */
 export interface StoredSheet {
@@ -54,6 +55,8 @@ export class LabyrinthDatabase extends Dexie {
 	/** The phone's seats (issue 6): its key, the events it has, the command it is sending, by room code. */
 	memberships!: EntityTable<Membership, 'room'>;
 	sheets!: EntityTable<StoredSheet, 'id'>;
+	/** The duels on this device (issue 9): own plan, the exchanges, the settings, the peer's key, by room code. */
+	duels!: EntityTable<DuelRecord, 'id'>;
 
 	constructor(name = 'labyrinth-gm') {
 		super(name);
@@ -61,6 +64,7 @@ export class LabyrinthDatabase extends Dexie {
 		this.version(2).stores({ games: 'id, updatedAt, finished' });
 		this.version(3).stores({ hostTables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
 		this.version(4).stores({ sheets: 'id, updatedAt' });
+		this.version(5).stores({ duels: 'id, updatedAt' });
 	}
 }
 

@@ -12,7 +12,8 @@ export const APP_ROUTES = [
 	{ path: '/library', screen: 'library' },
 	{ path: '/pass', screen: 'pass' },
 	{ path: '/join', screen: 'join' },
-	{ path: '/join/host', screen: 'join-host' }
+	{ path: '/join/host', screen: 'join-host' },
+	{ path: '/duel', screen: 'duel' }
 ] as const;
 export type AppRoute = (typeof APP_ROUTES)[number];
 

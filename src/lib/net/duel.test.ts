@@ -1,0 +1,281 @@
+// The duel's session over the memory transport (seeds 001/004, docs/rules.md "Duel"): two
+// devices, each refereeing only its own plan, play the same game as the engine's match; what
+// crosses the link never carries a plan before the end; refused messages change nothing; a
+// lost link is made up once, in order.
+import { afterEach, describe, expect, test } from 'vitest';
+import { stateKey } from '../engine/game/testing';
+import type { Action, Command } from '../engine/game/types';
+import { DIRECTIONS, type Plan } from '../engine/plan/types';
+import { createRng } from '../engine/random';
+import { generateDuel } from '../engine/rules/duel-generate';
+import { announcements, createDuel, duelCommand, type DuelMatch, type Player } from '../engine/rules/duel-match';
+import { DuelSession, MemoryDuelStore, duelPeerId, newDuelRecord, readDuelFrame, type DuelSettings } from './duel';
+import { MemoryNetwork } from './memory';
+import { FAST, TEST_APP, settle, until } from './testing';
+import { nextAction } from './duel.testing';
+import type { ChannelOptions } from './channel';
+
+const ROOM = 'DUELAB';
+let open: DuelSession[] = [];
+afterEach(() => {
+	for (const s of open) s.close();
+	open = [];
+});
+
+interface Pair {
+	net: MemoryNetwork;
+	stores: [MemoryDuelStore, MemoryDuelStore];
+	s: [DuelSession, DuelSession];
+	plans: [Plan, Plan];
+	/** Every string that crossed the link, either way. */
+	wire: string[];
+	/** A string for which `when` says true is lost. */
+	drop: { when: ((data: string) => boolean) | null };
+}
+
+async function openPair(seed: number, settings: DuelSettings = {}, drop: Pair['drop'] = { when: null }, channel: ChannelOptions = FAST, net = new MemoryNetwork()): Promise<Pair> {
+	const wire: string[] = [];
+	const tap = { copies: (d: string) => (wire.push(d), drop.when?.(d) ? 0 : 1) };
+	net.faults = { toHost: tap, toPhone: tap };
+	const plans: [Plan, Plan] = [generateDuel(seed), generateDuel(seed + 1000)];
+	const stores: [MemoryDuelStore, MemoryDuelStore] = [new MemoryDuelStore(), new MemoryDuelStore()];
+	const opener = await DuelSession.open({
+		store: stores[0],
+		app: TEST_APP,
+		channel,
+		record: newDuelRecord({ id: ROOM, role: 'opener', name: 'Anna', plan: plans[0], settings, seed: `s${seed}` })
+	});
+	opener.listen(await net.listen(duelPeerId(ROOM)));
+	const joiner = await openJoiner(net, stores[1], plans[1], channel);
+	open.push(opener);
+	await until(() => opener.status === 'here' && joiner.status === 'here', 3000, 'joined');
+	return { net, stores, s: [opener, joiner], plans, wire, drop };
+}
+
+async function openJoiner(net: MemoryNetwork, store: MemoryDuelStore, plan: Plan, channel: ChannelOptions = FAST): Promise<DuelSession> {
+	const joiner = await DuelSession.open({
+		store,
+		app: TEST_APP,
+		channel,
+		retryMs: [30, 60],
+		connect: () => net.open(duelPeerId(ROOM)),
+		record: newDuelRecord({ id: ROOM, role: 'joiner', name: 'Boris', plan })
+	});
+	joiner.start();
+	open.push(joiner);
+	return joiner;
+}
+
+/** The first cell of `plan` with nothing on it (a start anyone may choose). */
+const emptyCell = (plan: Plan) => plan.cells.findIndex((c, i) => c?.kind === 'land' && !plan.items.some((it) => it.cell === i));
+
+async function bothStart(p: Pair, m: DuelMatch): Promise<DuelMatch> {
+	const cells = [emptyCell(p.plans[1]), emptyCell(p.plans[0])];
+	const results = await Promise.all([p.s[0].chooseStart(cells[0]!), p.s[1].chooseStart(cells[1]!)]);
+	expect(results).toEqual([{ ok: true }, { ok: true }]);
+	for (const q of [0, 1] as const) m = duelCommand(m, q, { type: 'choose_start', by: 0, cell: cells[q]! }).match;
+	return m;
+}
+
+/** A move of whoever has the turn, from a seeded stream; the match moves alongside. */
+function nextActions(m: DuelMatch, x: number): Action[] {
+	const dir = DIRECTIONS[x % 4]!;
+	if (x % 11 === 8 && m.turns.used === 0) return [{ a: 'grenade', dir }];
+	if (x % 11 === 9) return [{ a: 'go', dir }, { a: 'take', index: 0 }];
+	return [{ a: 'go', dir }];
+}
+
+describe('the duel on two devices (seeds 001/004)', () => {
+	test.each([
+		['', false],
+		['; the answer that ends it is lost with its link, the plans still cross once the game is over', true]
+	])('a whole scripted game between two devices equals the match; no message carries a plan until the end%s', async (_, cutTheEnd) => {
+		for (const seed of [3]) {
+			// Heartbeats at an easy pace: this test is about the game more than about losses.
+			const p = await openPair(seed, {}, { when: null }, { pingMs: 300, lostMs: 1500, resendMs: 200 });
+			const made = createDuel({ plans: p.plans, seed: `s${seed}` });
+			if (!made.ok) throw new Error('setup');
+			let m = await bothStart(p, made.value);
+			const rng = createRng(seed);
+			let moves = 0;
+			for (; moves < 2000 && m.turns.winner === null; moves++) {
+				const who = m.turns.turn;
+				// Random moves for a while (walls, grenades, pits, traps, treasures), then straight for the true treasure.
+				const actions = moves < 150 ? nextActions(m, rng.int(44)) : [nextAction(m.halves[1 - who]!)];
+				const step = duelCommand(m, who, { type: 'move', by: 0, actions } as Command);
+				if (cutTheEnd && step.match.turns.winner !== null) {
+					// The winning move's answer dies with the link: after the reconnection the referee, already at the end, may send its plan before that answer.
+					let cut = false;
+					p.drop.when = (d) => {
+						if (cut || !d.includes('"answer"')) return false;
+						cut = true;
+						const link = p.net.opened.at(-1)!;
+						link.severed = true;
+						(link as unknown as { other: { severed: boolean } }).other.severed = true;
+						return true;
+					};
+				}
+				const result = await p.s[who].move(actions);
+				if (step.events.length === 1 && step.events[0]!.type === 'rejected') {
+					// The engine refuses it (a take with no treasure, no grenades left): so does the other device.
+					expect(result.ok).toBe(false);
+					continue;
+				}
+				expect(result).toEqual({ ok: true });
+				m = step.match;
+				const n = p.s[who].record.exchanges.length - 1;
+				expect(p.s[who].record.exchanges[n]!.reply).toEqual(announcements(step.events));
+			}
+			await until(() => p.s.every((s) => s.winner !== null && s.record.theirPlan !== null), 6000, 'the reveal');
+			if (cutTheEnd) expect(p.net.opened.length).toBeGreaterThan(1);
+			expect(m.turns.winner).not.toBeNull();
+			for (const q of [0, 1] as const) {
+				const s = p.s[q];
+				expect(s.device!.turns).toEqual(m.turns);
+				expect(stateKey(s.device!.half)).toBe(stateKey(m.halves[q]));
+				expect(s.record.theirPlan).toEqual(p.plans[1 - q]);
+			}
+			expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
+			expect(p.s[0].feed).toEqual(p.s[1].feed);
+			// Until the first reveal frame, nothing of either plan crossed.
+			const firstReveal = p.wire.findIndex((w) => w.includes('"reveal"'));
+			expect(firstReveal).toBeGreaterThan(0);
+			for (const w of p.wire.slice(0, firstReveal)) expect(w).not.toMatch(/walls|cells|items|pitLoops|"true":|"number":|trueTreasure/);
+			for (const s of p.s) s.close();
+		}
+	}, 30_000);
+
+	test('001 3: a move out of turn, a malformed frame and an early reveal are refused with a reason and change nothing', async () => {
+		const p = await openPair(5);
+		const made = createDuel({ plans: p.plans, seed: 's5' });
+		if (!made.ok) throw new Error('setup');
+		const m = await bothStart(p, made.value);
+		const idle = (1 - m.turns.turn) as Player;
+		const mover = m.turns.turn;
+		const before = p.stores.map((s) => JSON.stringify(s.records.get(ROOM)!.exchanges));
+		// The device itself will not send it…
+		expect(await p.s[idle].move([{ a: 'go', dir: 'up' }])).toEqual({ ok: false, reason: 'not_your_turn' });
+		// …and a device that sends it anyway is refused by the other.
+		p.s[idle].channel!.send({ type: 'move', n: 0, actions: [{ a: 'go', dir: 'up' }] });
+		await until(() => p.s[mover].refusals.get('not_your_turn') === 1, 2000, 'refused out of turn');
+		await until(() => p.s[idle].refusal === 'not_your_turn', 2000, 'told why');
+		// Two steps in one command (the engine's own refusal), a frame off the schema, not JSON at all.
+		p.s[mover].channel!.send({ type: 'move', n: 0, actions: [{ a: 'go', dir: 'up' }, { a: 'go', dir: 'up' }] });
+		await until(() => p.s[idle].refusals.get('two_movements') === 1, 2000, 'two movements');
+		p.s[idle].channel!.link.send(JSON.stringify({ v: 1, s: 99, m: { type: 'move', n: 0, actions: [{ a: 'fly', dir: 'up' }] } }));
+		p.s[idle].channel!.link.send('not json');
+		await until(() => p.s[mover].refusals.get('malformed') === 2, 2000, 'malformed refused');
+		expect(readDuelFrame(JSON.stringify({ v: 1, m: { type: 'start', cell: 100 } }))).toEqual({ ok: false, reason: 'malformed' });
+		expect(readDuelFrame('x'.repeat(40_000))).toEqual({ ok: false, reason: 'too_big' });
+		// A plan before the end is not taken.
+		p.s[idle].channel!.send({ type: 'reveal', plan: JSON.stringify(p.plans[idle]) });
+		await until(() => p.s[mover].refusals.get('not_over') === 1, 2000, 'early reveal refused');
+		await settle(50);
+		expect(p.s[mover].record.theirPlan).toBeNull();
+		expect(p.stores.map((s) => JSON.stringify(s.records.get(ROOM)!.exchanges))).toEqual(before);
+		// The game goes on as if nothing happened.
+		expect(await p.s[mover].move([{ a: 'go', dir: 'up' }])).toEqual({ ok: true });
+		expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
+	});
+
+	test('the first welcome is lost with its link: the joiner comes back with the key it made and is welcomed', async () => {
+		let cut = false;
+		const net = new MemoryNetwork();
+		const drop: Pair['drop'] = {
+			when: (d) => {
+				if (cut || !d.includes('"welcome"')) return false;
+				cut = true;
+				const link = net.opened.at(-1)!;
+				link.severed = true;
+				(link as unknown as { other: { severed: boolean } }).other.severed = true;
+				return true;
+			}
+		};
+		const p = await openPair(13, {}, drop, FAST, net);
+		expect(cut).toBe(true);
+		expect(p.net.opened.length).toBeGreaterThan(1);
+		expect(p.s[1].record.key).toBe(p.s[0].record.key);
+		expect(p.s[0].refusals.get('unknown_key')).toBeUndefined();
+	});
+
+	test('a third device without the key is refused; a joiner of another version is told', async () => {
+		const p = await openPair(7);
+		const stranger = await openJoiner(p.net, new MemoryDuelStore(), p.plans[1]);
+		await until(() => stranger.status === 'refused', 2000, 'stranger refused');
+		expect(stranger.refusal).toBe('unknown_key');
+		expect(p.s[0].status).toBe('here');
+	});
+
+	test('a lost link and a reloaded device: the move whose answer was lost is answered again, applied once; the next move, sent meanwhile, waits for it; the game goes on', async () => {
+		const p = await openPair(11);
+		const made = createDuel({ plans: p.plans, seed: 's11' });
+		if (!made.ok) throw new Error('setup');
+		let m = await bothStart(p, made.value);
+		const play = async (count: number, rng = createRng(count)) => {
+			for (let i = 0; i < count && m.turns.winner === null; i++) {
+				const who = m.turns.turn;
+				const actions: Action[] = [{ a: 'go', dir: DIRECTIONS[rng.int(4)]! }];
+				const result = await p.s[who].move(actions);
+				expect(result).toEqual({ ok: true });
+				m = duelCommand(m, who, { type: 'move', by: 0, actions } as Command).match;
+			}
+		};
+		await play(6);
+		const joinerLink = p.net.opened.length;
+		// Make it the joiner's move that is in flight: let the opener move while it is its turn.
+		// The joiner's move ends its turn: the opener's comes next.
+		const actions: Action[] = [{ a: 'go', dir: 'left' }];
+		for (let i = 0; m.turns.winner === null && !(m.turns.turn === 1 && duelCommand(m, 1, { type: 'move', by: 0, actions } as Command).match.turns.turn === 0); i++) {
+			expect(i).toBeLessThan(60);
+			await play(1, createRng(i));
+		}
+		expect(m.turns.winner).toBeNull();
+		// The next answer is lost with the link (the opener has stored the move, the mover not yet).
+		let cut = false;
+		p.drop.when = (d) => {
+			if (cut || !d.includes('"answer"')) return false;
+			// The link goes dead both ways, with no close on either side.
+			cut = true;
+			const link = p.net.opened.at(-1)!;
+			link.severed = true;
+			(link as unknown as { other: { severed: boolean } }).other.severed = true;
+			return true;
+		};
+		const answered = p.s[1].move(actions);
+		await until(() => cut, 2000, 'the answer cut off');
+		expect(p.s[0].record.exchanges.length).toBe(p.s[1].record.exchanges.length + 1);
+		expect(p.s[1].record.pending).not.toBeNull();
+		m = duelCommand(m, 1, { type: 'move', by: 0, actions } as Command).match;
+		// The opener, whose turn it now is, moves at once: its move and the lost answer cross after the reconnection.
+		expect(m.turns.turn).toBe(0);
+		const next: Action[] = [{ a: 'go', dir: 'right' }];
+		const theirs = p.s[0].move(next);
+		m = duelCommand(m, 0, { type: 'move', by: 0, actions: next } as Command).match;
+		// The joiner's page reloads: a new session from what it stored.
+		p.s[1].close();
+		const again = await DuelSession.open({
+			store: p.stores[1],
+			app: TEST_APP,
+			channel: FAST,
+			retryMs: [30, 60],
+			connect: () => p.net.open(duelPeerId(ROOM)),
+			record: newDuelRecord({ id: ROOM, role: 'joiner', name: 'Boris', plan: p.plans[1] })
+		});
+		open.push(again);
+		again.start();
+		p.s[1] = again;
+		await until(() => again.record.pending === null, 3000, 'the lost answer made up');
+		expect(p.net.opened.length).toBeGreaterThan(joinerLink);
+		void answered; // the closed page's promise: it never resolves, the new page carries on
+		expect(await theirs).toEqual({ ok: true });
+		expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
+		expect(p.s[0].record.exchanges.length).toBe(p.stores[0].records.get(ROOM)!.exchanges.length);
+		await play(6, createRng(99));
+		for (const q of [0, 1] as const) {
+			expect(p.s[q].device!.turns).toEqual(m.turns);
+			expect(stateKey(p.s[q].device!.half)).toBe(stateKey(m.halves[q]));
+		}
+		// Each exchange once, in both feeds.
+		expect(p.s[0].feed).toEqual(p.s[1].feed);
+	});
+});

@@ -1,0 +1,659 @@
+/**
+ * The duel on two phones (seeds 001/004): two symmetric devices, no master. Each device
+ * referees the labyrinth its owner drew (the engine's `refereeOpponent`) and follows its own
+ * moves through the answers (`ownMoveAnswered`); the plan itself never leaves the device until
+ * the game is over (`reveal`).
+ *
+ * One device opens a room (the opener, player 0: it listens under the room's stable id and
+ * proposes the settings and the match seed), the other joins it (player 1: it connects, and
+ * reconnects by itself). After `hello`/`welcome` the messages are only:
+ *
+ * The joiner's `hello` carries a key it made (proved on every reconnection: a third phone is
+ * refused).
+ *
+ *   start { cell }          my start in your labyrinth (public, 3.1)  → started { reply }
+ *   move { n, actions }     exchange n of the game: my move           → answer { n, reply }
+ *   refused { of, n?, reason }  the command was not accepted; nothing changed on either side
+ *   reveal { plan }         once the game is over: my plan, for the reveal
+ *
+ * The game is a list of exchanges (who moved, what, and the answer), the same on both devices:
+ * the owner of the labyrinth stores an exchange (on disk) before answering it, the mover when
+ * the answer arrives. A command is kept until answered and sent again on every reconnection;
+ * the other side answers an exchange it already has from its record, never twice. Every
+ * message is checked against a schema on arrival (valibot); a malformed one is refused.
+ */
+import * as v from 'valibot';
+import type { Plan } from '../engine/plan/types';
+import { DIRECTIONS } from '../engine/plan/types';
+import type { Action, Command, GameEvent } from '../engine/game/types';
+import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
+import { resolveSettings, DUEL_SETTING_IDS, type GameSettings } from '../engine/game/settings';
+import { createDuelDevice, mayISend, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { Channel, type ChannelOptions } from './channel';
+import type { Link, Listener } from './link';
+import { PROTOCOL_VERSION, frameSchema, newSeatKey, readFrame, type ReadResult } from './protocol';
+
+/** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
+export const MAX_DUEL_FRAME = 32 * 1024;
+
+/** The opener's signalling id: stable, so a joiner finds an opener that reloaded. */
+export function duelPeerId(room: string): string {
+	return `labyrinth-gm-duel-${room.toLowerCase()}`;
+}
+
+const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
+const Dir = v.picklist(DIRECTIONS);
+const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+const Key = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
+const Reason = v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/));
+
+/** What a duel player may do in one command (duel.ts's `runMove` checks the combinations). */
+export const DuelActionSchema = v.variant('a', [
+	v.strictObject({ a: v.literal('go'), dir: Dir }),
+	v.strictObject({ a: v.literal('grenade'), dir: Dir }),
+	v.strictObject({ a: v.literal('take'), index: v.optional(v.literal(0)) }),
+	v.strictObject({ a: v.literal('enter'), cell: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)), dir: Dir })
+]);
+const Actions = v.pipe(v.array(DuelActionSchema), v.minLength(1), v.maxLength(2));
+const Events = v.pipe(v.array(v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)), audience: v.looseObject({ to: v.string() }) })), v.maxLength(64));
+/** The agreements of the seed (duel settings only). */
+const Settings = v.strictObject({
+	duelOuterWallsTold: v.optional(v.boolean()),
+	duelGrenadesBreakOuter: v.optional(v.boolean()),
+	duelReentryAnyExit: v.optional(v.boolean()),
+	grenadeWording: v.optional(v.picklist(['silent', 'tell']))
+});
+export type DuelSettings = v.InferOutput<typeof Settings>;
+
+export const DuelMessageSchema = v.variant('type', [
+	v.strictObject({ type: v.literal('hello'), protocol: v.number(), app: v.pipe(v.string(), v.maxLength(64)), name: Name, key: v.optional(Key) }),
+	v.strictObject({ type: v.literal('welcome'), key: Key, name: Name, settings: Settings, seed: v.pipe(v.string(), v.maxLength(64)) }),
+	v.strictObject({ type: v.literal('refused'), of: v.picklist(['hello', 'start', 'move', 'message']), n: v.optional(Seq), reason: Reason, app: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
+	v.strictObject({ type: v.literal('start'), cell: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)) }),
+	v.strictObject({ type: v.literal('started'), reply: Events }),
+	v.strictObject({ type: v.literal('move'), n: Seq, actions: Actions }),
+	v.strictObject({ type: v.literal('answer'), n: Seq, reply: Events }),
+	v.strictObject({ type: v.literal('reveal'), plan: v.pipe(v.string(), v.maxLength(MAX_DUEL_FRAME - 256)) })
+]);
+export type DuelMessage = v.InferOutput<typeof DuelMessageSchema>;
+type WireActions = Extract<DuelMessage, { type: 'move' }>['actions'];
+
+const DuelFrame = frameSchema(DuelMessageSchema);
+
+/** Parses a duel frame off the wire: too big, not JSON or not of the schema is refused. */
+export function readDuelFrame(raw: unknown): ReadResult<DuelMessage> {
+	return readFrame(raw, DuelFrame, MAX_DUEL_FRAME) as ReadResult<DuelMessage>;
+}
+
+/** One exchange of the game: who moved, what, and the labyrinth owner's answer. */
+export interface Exchange {
+	by: Player;
+	actions: Action[];
+	reply: GameEvent[];
+}
+
+/** Everything a device keeps of its duel (the Dexie table `duels`). */
+export interface DuelRecord {
+	/** The room code. */
+	id: string;
+	role: 'opener' | 'joiner';
+	me: Player;
+	/** The players' names: [opener, joiner] (the opponent's is null until heard). */
+	names: [string | null, string | null];
+	/** My own plan: never sent before the end. */
+	plan: Plan;
+	/** The agreed settings and match seed (the joiner has them once welcomed). */
+	settings: DuelSettings | null;
+	seed: string | null;
+	/** The joiner's proof of its place (made by the joiner, kept by both from its first hello). */
+	key: string | null;
+	/** How the devices find each other: the transport chosen (`local`, `cloud`). */
+	via: string | null;
+	/** My start in the opponent's labyrinth; `reply` null until answered. */
+	myStart: { cell: number; reply: GameEvent[] | null } | null;
+	/** The opponent's start in mine, with my answer. */
+	theirStart: { cell: number; reply: GameEvent[] } | null;
+	exchanges: Exchange[];
+	/** My move sent and not yet answered (sent again on every reconnection). */
+	pending: { n: number; actions: Action[] } | null;
+	/** The opponent's plan, received at the end. */
+	theirPlan: Plan | null;
+	createdAt: number;
+	updatedAt: number;
+}
+
+export interface DuelStore {
+	load(id: string): Promise<DuelRecord | null>;
+	save(record: DuelRecord): Promise<void>;
+}
+
+export class MemoryDuelStore implements DuelStore {
+	readonly records = new Map<string, DuelRecord>();
+	async load(id: string): Promise<DuelRecord | null> {
+		const r = this.records.get(id);
+		return r ? structuredClone(r) : null;
+	}
+	async save(record: DuelRecord): Promise<void> {
+		this.records.set(record.id, structuredClone(record));
+	}
+}
+
+export function newDuelRecord(opts: { id: string; role: 'opener' | 'joiner'; name: string; plan: Plan; settings?: DuelSettings; seed?: string; via?: string | null; now?: number }): DuelRecord {
+	const now = opts.now ?? Date.now();
+	const opener = opts.role === 'opener';
+	return {
+		id: opts.id,
+		role: opts.role,
+		me: opener ? 0 : 1,
+		names: opener ? [opts.name, null] : [null, opts.name],
+		plan: opts.plan,
+		settings: opener ? (opts.settings ?? {}) : null,
+		seed: opener ? (opts.seed ?? null) : null,
+		// The joiner makes its own secret up front, so a welcome lost on the way costs nothing.
+		key: opener ? null : newSeatKey(),
+		via: opts.via ?? null,
+		myStart: null,
+		theirStart: null,
+		exchanges: [],
+		pending: null,
+		theirPlan: null,
+		createdAt: now,
+		updatedAt: now
+	};
+}
+
+/** The settings as the engine reads them (the seed's defaults filled in). */
+export function duelSettings(record: Pick<DuelRecord, 'plan' | 'settings'>): GameSettings {
+	const r = resolveSettings(record.plan, 1, record.settings ?? {});
+	if (!r.ok) throw new Error('duel settings');
+	return r.value;
+}
+
+/** Only the duel's own settings (anything else in an object is dropped). */
+export function pickDuelSettings(s: Partial<Record<string, unknown>>): DuelSettings {
+	const out: Record<string, unknown> = {};
+	for (const id of DUEL_SETTING_IDS) if (s[id] !== undefined) out[id] = s[id];
+	return v.parse(Settings, out);
+}
+
+/** The device's half of the game, rebuilt from the record (null before the settings are known). */
+export function deviceOf(record: DuelRecord): DuelDevice | null {
+	if (record.settings === null || record.seed === null) return null;
+	const created = createDuelDevice({ me: record.me, plan: record.plan, seed: record.seed, settings: record.settings });
+	if (!created.ok) return null;
+	let dev = created.value;
+	if (record.theirStart) dev = refereeOpponent(dev, { type: 'choose_start', by: 0, cell: record.theirStart.cell }).device;
+	for (const x of record.exchanges) dev = follow(dev, x);
+	return dev;
+}
+
+function follow(dev: DuelDevice, x: Exchange): DuelDevice {
+	return x.by === dev.me ? ownMoveAnswered(dev, x.actions, x.reply) : refereeOpponent(dev, { type: 'move', by: 0, actions: x.actions } as Command).device;
+}
+
+/** The announcements in the order the game went: both starts, then every exchange's answer. */
+export function duelFeed(record: DuelRecord): GameEvent[] {
+	const out: GameEvent[] = [];
+	const starts = [record.me === 0 ? record.myStart?.reply : record.theirStart?.reply, record.me === 0 ? record.theirStart?.reply : record.myStart?.reply];
+	for (const s of starts) if (s) out.push(...s);
+	for (const x of record.exchanges) out.push(...x.reply);
+	return out;
+}
+
+const isRejection = (events: readonly GameEvent[]) => events.length === 1 && events[0]!.type === 'rejected';
+const reasonOf = (events: readonly GameEvent[]) => (events[0] as { reason?: string }).reason ?? 'malformed';
+
+export type DuelStatus = 'waiting' | 'connecting' | 'here' | 'away' | 'refused' | 'closed';
+export type DuelResult = { ok: true } | { ok: false; reason: string };
+
+export interface DuelOptions {
+	store: DuelStore;
+	record: DuelRecord;
+	/** This build's version (both must run the same). */
+	app: string;
+	/** The joiner's way to the opener (called again for every reconnection). */
+	connect?: () => Promise<Link>;
+	retryMs?: number[];
+	channel?: ChannelOptions;
+	onChange?: () => void;
+}
+
+export class DuelSession {
+	status: DuelStatus;
+	/** Why the last command of mine (or the hello) was refused, a reason code. */
+	refusal: string | null = null;
+	/** Messages of the other device refused here, by reason (diagnostics, tests). */
+	readonly refusals = new Map<string, number>();
+	channel: Channel<DuelMessage, DuelMessage> | null = null;
+	private rec: DuelRecord;
+	private dev: DuelDevice | null;
+	private queue: Promise<unknown> = Promise.resolve();
+	private readonly waiting = new Map<string, (r: DuelResult) => void>();
+	private closed = false;
+	/** The joiner is welcomed on the current link (commands may flow). */
+	private ready = false;
+	private wake: (() => void) | null = null;
+	private revealSent = false;
+	/** The opponent's next move, come before the answer to mine that precedes it (both sent again after a reconnection). */
+	private early: { channel: Channel<DuelMessage, DuelMessage>; n: number; actions: Action[] } | null = null;
+	/** The opponent's plan, come before the answer that ends the game. */
+	private heldReveal: string | null = null;
+	private readonly watchers = new Set<() => void>();
+	private readonly unlisten: (() => void)[] = [];
+
+	constructor(private readonly options: DuelOptions) {
+		this.rec = structuredClone(options.record);
+		this.dev = deviceOf(this.rec);
+		this.status = this.rec.role === 'opener' ? 'waiting' : 'connecting';
+	}
+
+	/** Opens the duel kept on the device under `record.id`, or starts `record` afresh. */
+	static async open(options: DuelOptions): Promise<DuelSession> {
+		const kept = await options.store.load(options.record.id);
+		if (!kept) await options.store.save(options.record);
+		return new DuelSession({ ...options, record: kept ?? options.record });
+	}
+
+	get record(): DuelRecord {
+		return this.rec;
+	}
+	get device(): DuelDevice | null {
+		return this.dev;
+	}
+	get me(): Player {
+		return this.rec.me;
+	}
+	get feed(): GameEvent[] {
+		return duelFeed(this.rec);
+	}
+	/** Both starts chosen and known here: moves may begin. */
+	get started(): boolean {
+		return !!this.rec.myStart?.reply && !!this.rec.theirStart;
+	}
+	get winner(): Player | null {
+		return this.dev?.turns.winner ?? null;
+	}
+
+	watch(listener: () => void): () => void {
+		this.watchers.add(listener);
+		return () => this.watchers.delete(listener);
+	}
+
+	// ------------------------------------------------------------------ links
+
+	/** The opener takes links arriving at `listener`. */
+	listen(listener: Listener): void {
+		this.unlisten.push(listener.accept((link) => this.attach(link)));
+		this.unlisten.push(() => listener.close());
+	}
+
+	/** The opener takes one link; the joiner proves itself with `hello` on it. */
+	attach(link: Link): void {
+		if (this.closed) return link.close();
+		const channel = new Channel<DuelMessage, DuelMessage>(link, readDuelFrame, this.options.channel);
+		this.wire(channel, () => undefined);
+	}
+
+	/** The joiner: connects, and keeps reconnecting until closed or refused. */
+	start(): void {
+		void this.loop();
+	}
+
+	/** Drops the current link (as walking out of range would); the joiner reconnects by itself. */
+	drop(): void {
+		this.channel?.close();
+	}
+
+	close(): void {
+		this.closed = true;
+		this.status = 'closed';
+		for (const f of this.unlisten) f();
+		this.channel?.close();
+		this.wake?.();
+		this.changed();
+	}
+
+	private async loop(): Promise<void> {
+		const waits = this.options.retryMs ?? [300, 1000, 2000, 3000];
+		let attempt = 0;
+		while (!this.closed && this.status !== 'refused') {
+			try {
+				const link = await this.options.connect!();
+				if (this.closed) {
+					link.close();
+					break;
+				}
+				const channel = new Channel<DuelMessage, DuelMessage>(link, readDuelFrame, this.options.channel);
+				const welcomed = await new Promise<boolean>((resolve) => {
+					let was = false;
+					this.wire(channel, () => resolve(was), () => (was = true));
+					channel.send({ type: 'hello', protocol: PROTOCOL_VERSION, app: this.options.app, name: this.rec.names[1] ?? '?', ...(this.rec.key ? { key: this.rec.key } : {}) });
+				});
+				if (welcomed) attempt = 0;
+			} catch {
+				// Not reachable (yet): try again below.
+			}
+			if (this.closed || this.isRefused()) break;
+			this.status = 'away';
+			this.changed();
+			await this.sleep(waits[Math.min(attempt, waits.length - 1)]!);
+			attempt++;
+		}
+	}
+
+	/** Read through a method: the status changes while the loop awaits. */
+	private isRefused(): boolean {
+		return this.status === 'refused';
+	}
+
+	private sleep(ms: number): Promise<void> {
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.wake = null;
+				resolve();
+			}, ms);
+			this.wake = () => {
+				clearTimeout(timer);
+				resolve();
+			};
+		});
+	}
+
+	private wire(channel: Channel<DuelMessage, DuelMessage>, ended: () => void, welcomed?: () => void): void {
+		channel.on((event) => {
+			if (event.type === 'message') this.enqueue(() => this.receive(channel, event.message, welcomed));
+			else if (event.type === 'refused') {
+				this.count(event.reason);
+				channel.send({ type: 'refused', of: 'message', reason: event.reason });
+			} else {
+				if (this.channel === channel) {
+					this.channel = null;
+					this.ready = false;
+					if (!this.closed && this.status !== 'refused') this.status = this.rec.role === 'opener' ? 'waiting' : 'away';
+					this.changed();
+				}
+				ended();
+			}
+		});
+	}
+
+	// ------------------------------------------------------------------ my commands
+
+	/** My start in the opponent's labyrinth (public); resolves when it is confirmed. */
+	chooseStart(cell: number): Promise<DuelResult> {
+		return this.enqueue(async (): Promise<{ answer: Promise<DuelResult> }> => {
+			if (!this.dev) return { answer: Promise.resolve({ ok: false, reason: 'not_started' }) };
+			if (this.rec.myStart) return { answer: Promise.resolve({ ok: false, reason: 'busy' }) };
+			this.rec = { ...this.rec, myStart: { cell, reply: null } };
+			await this.save();
+			const answer = this.wait('start');
+			if (this.ready) this.channel?.send({ type: 'start', cell });
+			this.changed();
+			return { answer };
+		}).then((r) => r.answer);
+	}
+
+	/** My move in the opponent's labyrinth; resolves with the answer (or the reason it was refused). */
+	move(actions: Action[]): Promise<DuelResult> {
+		return this.enqueue(async (): Promise<{ answer: Promise<DuelResult> }> => {
+			const why = this.mayMove(actions);
+			if (why) {
+				this.refusal = why;
+				this.changed();
+				return { answer: Promise.resolve({ ok: false, reason: why }) };
+			}
+			const n = this.rec.exchanges.length;
+			this.rec = { ...this.rec, pending: { n, actions } };
+			await this.save();
+			const answer = this.wait(`move:${n}`);
+			if (this.ready) this.channel?.send({ type: 'move', n, actions: actions as WireActions });
+			this.refusal = null;
+			this.changed();
+			return { answer };
+		}).then((r) => r.answer);
+	}
+
+	/** Why I may not send `actions` now (null: I may). */
+	mayMove(actions: readonly Action[]): string | null {
+		if (!this.dev) return 'not_started';
+		if (this.rec.pending) return 'busy';
+		if (!this.started) return 'not_started';
+		return mayISend(this.dev, actions);
+	}
+
+	private wait(key: string): Promise<DuelResult> {
+		return new Promise((resolve) => this.waiting.set(key, resolve));
+	}
+
+	private settle(key: string, result: DuelResult): void {
+		const f = this.waiting.get(key);
+		this.waiting.delete(key);
+		f?.(result);
+	}
+
+	// ------------------------------------------------------------------ arriving
+
+	private send(channel: Channel<DuelMessage, DuelMessage>, message: DuelMessage): void {
+		channel.send(message);
+	}
+
+	private refuse(channel: Channel<DuelMessage, DuelMessage>, of: 'hello' | 'start' | 'move' | 'message', reason: string, n?: number, app?: string): void {
+		this.count(reason);
+		this.send(channel, { type: 'refused', of, reason, ...(n === undefined ? {} : { n }), ...(app ? { app } : {}) });
+	}
+
+	private async receive(channel: Channel<DuelMessage, DuelMessage>, message: DuelMessage, welcomed?: () => void): Promise<void> {
+		if (this.closed) return;
+		if (message.type === 'hello') return this.hello(channel, message);
+		if (message.type === 'welcome') {
+			if (this.rec.role !== 'joiner') return this.refuse(channel, 'message', 'malformed');
+			return this.welcome(channel, message, welcomed);
+		}
+		if (message.type === 'refused') return this.refused(channel, message);
+		// Everything else only on the link of the welcomed joiner.
+		if (channel !== this.channel || !this.ready || !this.dev) return this.refuse(channel, 'message', 'not_joined');
+		switch (message.type) {
+			case 'start':
+				return this.theirStart(channel, message.cell);
+			case 'started':
+				return this.started_(message.reply as GameEvent[]);
+			case 'move':
+				return this.theirMove(channel, message.n, message.actions as Action[]);
+			case 'answer':
+				return this.answer(message.n, message.reply as GameEvent[]);
+			case 'reveal':
+				return this.reveal(channel, message.plan);
+		}
+	}
+
+	/** The opener: a joiner says hello (first time: it gets the key; later: it proves it). */
+	private async hello(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'hello' }>): Promise<void> {
+		if (this.rec.role !== 'opener') return this.refuse(channel, 'message', 'malformed');
+		if (m.protocol !== PROTOCOL_VERSION || m.app !== this.options.app) return this.refuse(channel, 'hello', 'version', undefined, this.options.app);
+		if (!m.key || (this.rec.key !== null && m.key !== this.rec.key)) return this.refuse(channel, 'hello', 'unknown_key');
+		if (this.rec.key === null) {
+			this.rec = { ...this.rec, key: m.key, names: [this.rec.names[0], m.name] };
+			await this.save();
+		}
+		// The newest link of the joiner replaces an older one.
+		const old = this.channel;
+		this.channel = channel;
+		if (old && old !== channel) old.close();
+		this.ready = true;
+		this.status = 'here';
+		this.send(channel, { type: 'welcome', key: this.rec.key!, name: this.rec.names[0] ?? '?', settings: this.rec.settings ?? {}, seed: this.rec.seed ?? '' });
+		this.resume(channel);
+		this.changed();
+	}
+
+	/** The joiner: welcomed, with the opener's settings and the match seed. */
+	private async welcome(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'welcome' }>, welcomed?: () => void): Promise<void> {
+		if (this.rec.settings === null) {
+			const next = { ...this.rec, key: m.key, settings: m.settings, seed: m.seed, names: [m.name, this.rec.names[1]] as [string, string | null] };
+			if (!resolveSettings(next.plan, 1, m.settings).ok || !deviceOf(next)) return this.refuse(channel, 'message', 'malformed');
+			this.rec = next;
+			await this.save();
+			this.dev = deviceOf(this.rec);
+		}
+		this.channel = channel;
+		this.ready = true;
+		this.status = 'here';
+		welcomed?.();
+		this.resume(channel);
+		this.changed();
+	}
+
+	/** A fresh link: what I sent and was not answered goes again; after the end, my plan. */
+	private resume(channel: Channel<DuelMessage, DuelMessage>): void {
+		const s = this.rec.myStart;
+		if (s && s.reply === null) this.send(channel, { type: 'start', cell: s.cell });
+		const p = this.rec.pending;
+		if (p) this.send(channel, { type: 'move', n: p.n, actions: p.actions as WireActions });
+		this.revealSent = false;
+		this.maybeReveal();
+	}
+
+	private async refused(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'refused' }>): Promise<void> {
+		if (m.of === 'hello' && this.rec.role === 'joiner') {
+			this.status = 'refused';
+			this.refusal = m.reason;
+			channel.close();
+			this.changed();
+			return;
+		}
+		if (m.of === 'start' && this.rec.myStart && this.rec.myStart.reply === null) {
+			this.rec = { ...this.rec, myStart: null };
+			await this.save();
+			this.refusal = m.reason;
+			this.settle('start', { ok: false, reason: m.reason });
+		} else if (m.of === 'move' && this.rec.pending && this.rec.pending.n === m.n) {
+			this.rec = { ...this.rec, pending: null };
+			await this.save();
+			this.refusal = m.reason;
+			this.settle(`move:${m.n}`, { ok: false, reason: m.reason });
+		} else this.refusal = m.reason;
+		this.changed();
+	}
+
+	/** The opponent's start in my labyrinth: refereed here, stored, then answered. */
+	private async theirStart(channel: Channel<DuelMessage, DuelMessage>, cell: number): Promise<void> {
+		const had = this.rec.theirStart;
+		if (had) {
+			if (had.cell === cell) this.send(channel, { type: 'started', reply: had.reply });
+			else this.refuse(channel, 'start', 'already_chosen');
+			return;
+		}
+		const r = refereeOpponent(this.dev!, { type: 'choose_start', by: 0, cell });
+		if (isRejection(r.reply)) return this.refuse(channel, 'start', reasonOf(r.reply));
+		this.rec = { ...this.rec, theirStart: { cell, reply: r.reply } };
+		await this.save();
+		this.dev = r.device;
+		this.send(channel, { type: 'started', reply: r.reply });
+		this.changed();
+	}
+
+	private async started_(reply: GameEvent[]): Promise<void> {
+		const s = this.rec.myStart;
+		if (!s || s.reply !== null) return;
+		this.rec = { ...this.rec, myStart: { cell: s.cell, reply } };
+		await this.save();
+		this.settle('start', { ok: true });
+		this.changed();
+	}
+
+	/** The opponent's move n in my labyrinth. */
+	private async theirMove(channel: Channel<DuelMessage, DuelMessage>, n: number, actions: Action[]): Promise<void> {
+		const have = this.rec.exchanges.length;
+		if (n < have) {
+			// Sent again (my answer was lost): the same answer, applied once.
+			const x = this.rec.exchanges[n]!;
+			if (x.by !== this.me && JSON.stringify(x.actions) === JSON.stringify(actions)) this.send(channel, { type: 'answer', n, reply: x.reply });
+			else this.refuse(channel, 'move', 'out_of_order', n);
+			return;
+		}
+		const p = this.rec.pending;
+		if (n === have + 1 && p && p.n === have) {
+			// My move `have` is still unanswered here, its answer on the way behind this: take this one after it.
+			this.early = { channel, n, actions };
+			return;
+		}
+		if (n > have || p) return this.refuse(channel, 'move', n > have ? 'out_of_order' : 'not_your_turn', n);
+		if (!this.rec.theirStart) return this.refuse(channel, 'move', 'not_started', n);
+		const r = refereeOpponent(this.dev!, { type: 'move', by: 0, actions } as Command);
+		if (isRejection(r.reply)) return this.refuse(channel, 'move', reasonOf(r.reply), n);
+		this.rec = { ...this.rec, exchanges: [...this.rec.exchanges, { by: (1 - this.me) as Player, actions, reply: r.reply }] };
+		await this.save();
+		this.dev = r.device;
+		this.send(channel, { type: 'answer', n, reply: r.reply });
+		this.maybeReveal();
+		this.changed();
+	}
+
+	/** The answer to my move n. */
+	private async answer(n: number, reply: GameEvent[]): Promise<void> {
+		const p = this.rec.pending;
+		if (!p || p.n !== n || n !== this.rec.exchanges.length) return;
+		this.rec = { ...this.rec, pending: null, exchanges: [...this.rec.exchanges, { by: this.me, actions: p.actions, reply }] };
+		await this.save();
+		this.dev = ownMoveAnswered(this.dev!, p.actions, reply);
+		this.settle(`move:${n}`, { ok: true });
+		this.maybeReveal();
+		this.changed();
+		const early = this.early;
+		this.early = null;
+		if (early && early.n === this.rec.exchanges.length && early.channel === this.channel) await this.theirMove(early.channel, early.n, early.actions);
+		const held = this.heldReveal;
+		this.heldReveal = null;
+		if (held !== null && this.winner !== null && this.channel) await this.reveal(this.channel, held);
+	}
+
+	/** The game is over: the plans may be shown (never before). */
+	private maybeReveal(): void {
+		if (this.revealSent || this.winner === null || !this.ready || !this.channel) return;
+		this.revealSent = true;
+		this.send(this.channel, { type: 'reveal', plan: serializePlan(this.rec.plan) });
+	}
+
+	private async reveal(channel: Channel<DuelMessage, DuelMessage>, text: string): Promise<void> {
+		if (this.winner === null && this.rec.pending) {
+			// After a reconnection his plan may come before the answer that ends the game: keep it until then.
+			this.heldReveal = text;
+			return;
+		}
+		if (this.winner === null) return this.refuse(channel, 'message', 'not_over');
+		if (this.rec.theirPlan) return;
+		const parsed = parsePlanJson(text);
+		if (!parsed.ok || parsed.value.rules !== 'duel') return this.refuse(channel, 'message', 'malformed');
+		this.rec = { ...this.rec, theirPlan: parsed.value };
+		await this.save();
+		this.changed();
+	}
+
+	// ------------------------------------------------------------------ bookkeeping
+
+	private enqueue<T>(work: () => Promise<T> | T): Promise<T> {
+		const next = this.queue.then(work, work);
+		this.queue = next.catch(() => undefined);
+		return next;
+	}
+
+	/** Done when everything received so far has been handled. */
+	settled(): Promise<void> {
+		return this.queue.then(() => undefined);
+	}
+
+	private save(): Promise<void> {
+		this.rec = { ...this.rec, updatedAt: Date.now() };
+		return this.options.store.save(this.rec);
+	}
+
+	private count(reason: string): void {
+		this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
+		this.changed();
+	}
+
+	private changed(): void {
+		this.options.onChange?.();
+		for (const f of [...this.watchers]) f();
+	}
+}

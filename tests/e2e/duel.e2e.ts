@@ -1,0 +1,259 @@
+// Issue 9, the duel on two phones (seeds 001/004): two Chromium profiles at phone size, each
+// generating its own duel labyrinth in the editor (⋮ → Start over → Labyrinth for two →
+// generated), keeping it in the library, then meeting through the self-hosted PeerServer — one
+// opens a room, the other joins with its code — and playing a whole game through the screens:
+// each phone referees the other's moves in its own labyrinth. A hook in each page records every
+// data-channel frame it receives: before the game ends no frame carries anything of the other's
+// plan (walls, cell kinds, treasures), only the duel's own messages; at the end both plans are
+// exchanged for the reveal.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Command } from '../../src/lib/engine/game/types';
+import type { Direction, Plan } from '../../src/lib/engine/plan/types';
+import { createDuel, duelCommand, type DuelMatch, type Player } from '../../src/lib/engine/rules/duel-match';
+import { nextAction } from '../../src/lib/net/duel.testing';
+import { screenshot } from './support/browser';
+import { launchForNet, startTableServer } from './support/net-table';
+
+let browser: Browser;
+let server: { origin: string; close: () => Promise<void> };
+beforeAll(async () => {
+	browser = await launchForNet();
+	server = await startTableServer();
+});
+afterAll(async () => {
+	await browser?.close();
+	await server?.close();
+});
+
+/** A phone at 360x740 with the microphone granted (Chromium offers loopback candidates only then) and the frame recorder. */
+async function phone(): Promise<BrowserContext> {
+	const context = await browser.newContext({
+		viewport: { width: 360, height: 740 },
+		deviceScaleFactor: 2,
+		isMobile: true,
+		hasTouch: true,
+		baseURL: server.origin,
+		locale: 'en-US',
+		serviceWorkers: 'block'
+	});
+	await context.grantPermissions(['microphone'], { origin: server.origin });
+	await context.addInitScript(() => {
+		localStorage.setItem('labyrinth-net-debug', '1');
+		// Every string any data channel of this page receives, in order.
+		const frames: string[] = [];
+		(window as unknown as { duelFrames: string[] }).duelFrames = frames;
+		const add = RTCDataChannel.prototype.addEventListener;
+		RTCDataChannel.prototype.addEventListener = function (this: RTCDataChannel, type: string, listener: unknown, options?: unknown) {
+			if (type === 'message' && typeof listener === 'function') {
+				const wrapped = function (this: RTCDataChannel, e: MessageEvent) {
+					frames.push(typeof e.data === 'string' ? e.data : `[binary ${String(e.data)}]`);
+					return (listener as (e: MessageEvent) => unknown).call(this, e);
+				};
+				return add.call(this, type, wrapped as EventListener, options as AddEventListenerOptions);
+			}
+			return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
+		} as typeof RTCDataChannel.prototype.addEventListener;
+	});
+	return context;
+}
+
+/** The editor: start over as a generated duel labyrinth; it is kept in the library. */
+async function generateInEditor(page: Page): Promise<Plan> {
+	await page.goto('/design');
+	await page.waitForURL(/\/design\?id=/);
+	await page.locator('main[data-screen="design"] svg.board').waitFor();
+	await page.getByTestId('menu').click();
+	await page.getByTestId('start-over').click();
+	await page.locator('[data-rules="duel"]').click();
+	await page.getByTestId('generate').click();
+	await page.locator('[data-kind="crossbow"]').first().waitFor();
+	await page.locator('main[data-saved="true"]').waitFor();
+	const id = new URL(page.url()).searchParams.get('id')!;
+	return page.evaluate(async (id) => {
+		const open = indexedDB.open('labyrinth-gm');
+		const handle = await new Promise<IDBDatabase>((resolve, reject) => {
+			open.onsuccess = () => resolve(open.result);
+			open.onerror = () => reject(open.error);
+		});
+		const stored = await new Promise<{ plan: Plan }>((resolve) => {
+			const get = handle.transaction('plans').objectStore('plans').get(id);
+			get.onsuccess = () => resolve(get.result);
+		});
+		handle.close();
+		return stored.plan;
+	}, id);
+}
+
+async function tapContour(page: Page, cell: number) {
+	await page.locator('[data-testid="contour"]').scrollIntoViewIfNeeded();
+	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+		return { x: p.x, y: p.y };
+	}, [cell % 10, Math.floor(cell / 10)] as const);
+	await page.touchscreen.tap(at.x, at.y);
+}
+
+type DuelWindow = Window & {
+	duelFrames: string[];
+	labyrinthNet: {
+		duel: {
+			feed: unknown[];
+			record: { seed: string; settings: object; exchanges: unknown[]; theirPlan: Plan | null };
+			session: { refusal: string | null; channel: { send(message: object): void } | null };
+		};
+	};
+};
+
+/** Frames are `{ v, s?, a?, m?, p?, q? }`: the duel's message types seen, in order. */
+function messagesOf(frames: string[]): { type: string; raw: string }[] {
+	return frames.flatMap((raw) => {
+		const m = (JSON.parse(raw) as { m?: { type: string } }).m;
+		return m ? [{ type: m.type, raw }] : [];
+	});
+}
+
+describe('the duel on two phones', () => {
+	test('two phones, each with its own generated plan, play a whole duel over the PeerServer; no frame carries a plan before the end', async () => {
+		const contexts = [await phone(), await phone()];
+		try {
+			const pages = await Promise.all(contexts.map((c) => c.newPage()));
+			const plans = [await generateInEditor(pages[0]!), await generateInEditor(pages[1]!)] as [Plan, Plan];
+			expect(plans.map((p) => p.rules)).toEqual(['duel', 'duel']);
+
+			// Anna opens a room with the agreements she proposes (grenades tell what they did).
+			const [anna, boris] = pages as [Page, Page];
+			await anna.goto('/duel?via=local');
+			await anna.locator('main[data-ready="true"]').waitFor();
+			await anna.getByTestId('duel-plan').first().waitFor();
+			await anna.getByTestId('duel-name').fill('Anna');
+			await anna.locator('details summary').first().click();
+			await anna.locator('[data-setting="grenadeWording"] select').selectOption('tell');
+			await screenshot(anna, 'duel-lobby-phone');
+			await anna.getByTestId('duel-open').click();
+			await anna.locator('[data-testid="duel"]').waitFor({ timeout: 30_000 });
+			await anna.getByTestId('room-code').waitFor({ timeout: 30_000 });
+			const room = (await anna.getByTestId('room-code').textContent())!.replace(/\s/g, '');
+			await screenshot(anna, 'duel-invite-phone');
+
+			// Boris opens the invitation and joins with his own plan.
+			await boris.goto(`/duel?join=${room}&via=local`);
+			await boris.locator('main[data-ready="true"]').waitFor();
+			await boris.getByTestId('duel-plan').first().waitFor();
+			await boris.getByTestId('duel-name').fill('Boris');
+			await boris.getByTestId('duel-join').click();
+			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="start"][data-status="here"]').waitFor({ timeout: 30_000 });
+			// Both see the same agreements, as Anna proposed them.
+			for (const p of pages) expect(await p.locator('[data-setting="grenadeWording"]').getAttribute('data-value')).toBe('tell');
+
+			const seed = await anna.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.seed);
+			const settings = await anna.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.settings);
+			const made = createDuel({ plans, seed, settings });
+			if (!made.ok) throw new Error('setup');
+			let m: DuelMatch = made.value;
+
+			// Starts (public): a cell with nothing on it, not a pit, in the other's labyrinth.
+			const startIn = (plan: Plan) => [44, 45, 54, 55, 33, 66, 0].find((c) => plan.cells[c]?.kind === 'land' && !plan.items.some((it) => it.cell === c))!;
+			const starts = [startIn(plans[1]), startIn(plans[0])];
+			await screenshot(boris, 'duel-start-phone');
+			for (const [p, page] of pages.entries()) {
+				await tapContour(page, starts[p]!);
+				await page.getByTestId('duel-start').click();
+				m = duelCommand(m, p as Player, { type: 'choose_start', by: 0, cell: starts[p]! }).match;
+			}
+			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="play"]').waitFor({ timeout: 20_000 });
+
+			// A phone that sends a move out of turn anyway (its own screen would not) is refused, with the reason, and nothing changes.
+			const idle = pages[1 - m.turns.turn]!;
+			await idle.evaluate(() =>
+				(window as unknown as DuelWindow).labyrinthNet.duel.session.channel!.send({ type: 'move', n: 0, actions: [{ a: 'go', dir: 'up' }] })
+			);
+			await idle.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.session.refusal === 'not_your_turn', undefined, { timeout: 10_000 });
+			for (const p of pages) expect(await p.locator('[data-testid="duel"]').getAttribute('data-exchanges')).toBe('0');
+
+			// The race: whoever has the turn walks toward the true treasure in the other's labyrinth, takes it, and leaves.
+			let moves = 0;
+			let shot = false;
+			/** Frames received by pages since replaced by a reload. */
+			const earlier: [string[], string[]] = [[], []];
+			const reload = async (p: 0 | 1) => {
+				earlier[p].push(...(await pages[p]!.evaluate(() => (window as unknown as DuelWindow).duelFrames)));
+				await pages[p]!.reload();
+				for (const q of pages) await q.locator(`[data-testid="duel"][data-phase="play"][data-status="here"][data-exchanges="${moves}"]`).waitFor({ timeout: 30_000 });
+			};
+			while (m.turns.winner === null) {
+				// A reload on either side mid-game: the duel comes back from the device and the phones find each other again.
+				if (moves === 0) await reload(1);
+				if (moves === 4) await reload(0);
+				expect(moves++).toBeLessThan(400);
+				const who = m.turns.turn;
+				const page = pages[who]!;
+				const action = nextAction(m.halves[1 - who]!);
+				const step = duelCommand(m, who, { type: 'move', by: 0, actions: [action] } as Command);
+				expect(step.events[0]?.type).not.toBe('rejected');
+				m = step.match;
+				await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 20_000 });
+				if (!shot && who === 0 && moves > 3) {
+					await screenshot(page, 'duel-play-phone');
+					await page.getByTestId('tab-sheet').click();
+					await page.locator('[data-testid="duel"] svg.board').first().waitFor();
+					await screenshot(page, 'duel-sheet-phone');
+					await page.getByTestId('tab-mine').click();
+					await screenshot(page, 'duel-mine-phone');
+					await page.getByTestId('tab-feed').click();
+					await page.evaluate(() => window.scrollTo(0, 0));
+					shot = true;
+				}
+				await page.locator(action.a === 'take' ? '[data-testid="duel-take"]' : `[data-testid="duel-composer"] [data-dir="${(action as { dir: Direction }).dir}"]`).click();
+				const count = moves;
+				// The referee's page reloads while the move is on its way: it is answered once, after the reconnection.
+				if (count === 2) await reload((1 - who) as 0 | 1);
+				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${count}"]`).waitFor({ timeout: 20_000 });
+			}
+			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			const winner = m.turns.winner;
+			expect(await pages[winner]!.getByTestId('outcome').textContent()).toContain('You won');
+			expect(await pages[1 - winner]!.getByTestId('outcome').textContent()).toContain(['Anna', 'Boris'][winner]!);
+			// The reveal: each phone receives the other's plan, and only now.
+			for (const [p, page] of pages.entries()) {
+				await page.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.theirPlan !== null, undefined, { timeout: 20_000 });
+				const theirs = await page.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.theirPlan);
+				expect(theirs).toEqual(plans[1 - p]);
+				await page.locator('[data-testid="reveal"]').nth(1).waitFor();
+			}
+			await screenshot(pages[winner]!, 'duel-over-phone');
+			await pages[winner]!.locator('[data-testid="reveal"]').first().scrollIntoViewIfNeeded();
+			await screenshot(pages[winner]!, 'duel-reveal-phone');
+			await pages[1 - winner]!.setViewportSize({ width: 1024, height: 768 });
+			await screenshot(pages[1 - winner]!, 'duel-over-tablet');
+
+			// The message watch: every frame each page received.
+			for (const [p, page] of pages.entries()) {
+				const frames = [...earlier[p as 0 | 1], ...(await page.evaluate(() => (window as unknown as DuelWindow).duelFrames))];
+				const messages = messagesOf(frames);
+				const reveal = messages.findIndex((x) => x.type === 'reveal');
+				expect(reveal).toBeGreaterThan(0);
+				const before = messages.slice(0, reveal);
+				// Only the duel's own messages (the idle phone also heard its out-of-turn move refused).
+				const types = new Set(before.map((x) => x.type));
+				for (const t of ['start', 'started', 'move', 'answer', p === 0 ? 'hello' : 'welcome']) expect(types).toContain(t);
+				for (const t of types) expect([p === 0 ? 'hello' : 'welcome', 'start', 'started', 'move', 'answer', 'refused']).toContain(t);
+				const other = plans[1 - p]!;
+				for (const x of before) {
+					expect(x.raw).not.toMatch(/"walls"|"cells"|"items"|"exits"|"pitLoops"|"number"|"true":|labyrinth-plan/);
+					// A cell's kind only as the answer about the walker's own start cell (as at the table).
+					expect(x.raw.replace(/"type":"start_kind","seat":\d,"kind":"[a-z_]+"/g, '')).not.toContain('"kind"');
+					expect(x.raw).not.toContain(JSON.stringify(other.walls[0]));
+				}
+				// Heartbeats and acknowledgements carry no message at all.
+				for (const raw of frames.slice(0, frames.indexOf(messages[reveal]!.raw))) expect(Object.keys(JSON.parse(raw) as object).every((k) => ['v', 's', 'a', 'm', 'p', 'q'].includes(k))).toBe(true);
+				// The feeds are the same on both phones: every answer, in the game's order.
+				expect(await page.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.exchanges.length)).toBe(moves);
+			}
+			const feeds = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.feed)));
+			expect(feeds[0]).toEqual(feeds[1]);
+		} finally {
+			for (const context of contexts) await context.close();
+		}
+	}, 240_000);
+});
