@@ -289,7 +289,10 @@ describe('history of the systems\' tools (property)', () => {
 					}
 					const last = editor.plan;
 					let undos = 0;
-					while (editor.canUndo) (editor.undo(), undos++);
+					while (editor.canUndo) {
+						editor.undo();
+						undos++;
+					}
 					expect(undos).toBe(seen.length - 1);
 					expect(editor.plan).toEqual(first);
 					while (editor.canRedo) editor.redo();
