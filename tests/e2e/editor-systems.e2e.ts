@@ -132,7 +132,7 @@ describe('the other systems\' parts, by touch (issue 9)', () => {
 			let plan = await saved(page);
 			expect(plan.bear).toBe(45);
 			expect(plan.ghost).toEqual([34, 35, 36, 44]);
-			expect(await page.getByTestId('ghost-note').textContent()).toContain('4 squares, to the end and back');
+			expect(await page.getByTestId('ghost-note').textContent()).toContain('4 squares, there and back');
 			await page.locator('main svg.board .ghost-path[data-ghost-path="34,35,36,44"]').waitFor({ state: 'attached' });
 			// Undo takes back the whole path in one step.
 			await page.getByTestId('undo').click();
@@ -146,7 +146,7 @@ describe('the other systems\' parts, by touch (issue 9)', () => {
 			await tap(editor, 1, 1);
 			await page.locator('[data-testid="spinner-turn"] [data-turn="1"]').click();
 			await tap(editor, 3, 4);
-			expect(await page.getByTestId('ghost-step').textContent()).toContain('square 2 of 4');
+			expect(await page.getByTestId('ghost-step').textContent()).toContain('square 2 of 4, there and back');
 			await screenshot(page, 'editor-topographic-drawn-tablet');
 
 			plan = await saved(page);
