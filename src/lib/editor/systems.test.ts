@@ -212,7 +212,8 @@ describe('a duel\'s numbered pits (seeds 001/004, 2d)', () => {
 		for (let x = 0; x < 4; x++) tap(editor, at(x, 0));
 		editor.options.kind = 'pit_exit';
 		for (let x = 0; x < 3; x++) tap(editor, at(x, 2));
-		expect(codes(editor.plan)).toContain('duel_pits');
+		// The validator says which numbers it found, so the missing exit IV shows.
+		expect(validatePlan(editor.plan).errors).toContainEqual(expect.objectContaining({ code: 'duel_pits', params: { pits: '1, 2, 3, 4', exits: '1, 2, 3' } }));
 		editor.options.number = 4;
 		tap(editor, at(9, 9));
 		expect(editor.plan.cells.slice(0, 4).map((c) => c?.number)).toEqual([1, 2, 3, 4]);
