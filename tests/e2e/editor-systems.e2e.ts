@@ -222,6 +222,13 @@ describe('the other systems\' parts, by touch (issue 9)', () => {
 				await page.getByTestId('portal-set').waitFor();
 				await screenshot(page, `editor-abandoned-inspect-${size}`);
 				expect(errorsOf(await saved(page))).toEqual([]);
+				// A duel: its five tools, and a pit painted with the number chosen.
+				await startOver(page, 'duel', 'generate', 10);
+				expect(await page.locator('[data-tool]').evaluateAll((tools) => tools.map((t) => t.getAttribute('data-tool')))).toEqual(['paint', 'walls', 'treasure', 'eraser', 'inspect']);
+				await tool(page, 'paint');
+				await page.locator('[data-kind="pit"]').click();
+				await page.getByTestId('pit-numbers').locator('[data-number="3"]').click();
+				await screenshot(page, `editor-duel-pit-${size}`);
 			} finally {
 				await context.close();
 			}
