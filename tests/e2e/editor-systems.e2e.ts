@@ -2,11 +2,12 @@
 // with a spinner's compass turn, the bear and the ghost's path; an abandoned plan with a
 // two-way portal pair and a river from wall to wall. Real touch events through the DevTools
 // protocol; the saved plans are read back from IndexedDB and checked by the engine's validator.
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
 import type { Plan, RuleSystemId } from '../../src/lib/engine/plan/types';
 import { baseURL, launch, screenshot } from './support/browser';
+import { centre, finger, openEditorIn, saved, tool, type Editor } from './support/editor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,65 +23,11 @@ const SIZES = {
 	tablet: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 }
 } as const;
 
-interface Editor {
-	context: BrowserContext;
-	page: Page;
-	touch: CDPSession;
-}
-
 async function openEditor(size: keyof typeof SIZES): Promise<Editor> {
-	const context = await browser.newContext({ ...SIZES[size], isMobile: true, hasTouch: true, locale: 'en-US', colorScheme: 'light', baseURL: baseURL(), serviceWorkers: 'allow' });
-	const page = await context.newPage();
-	await page.goto('/design');
-	await page.waitForURL(/\/design\?id=/);
-	await page.locator('main[data-screen="design"] svg.board').waitFor();
-	return { context, page, touch: await context.newCDPSession(page) };
+	return openEditorIn(await browser.newContext({ ...SIZES[size], isMobile: true, hasTouch: true, locale: 'en-US', colorScheme: 'light', baseURL: baseURL(), serviceWorkers: 'allow' }));
 }
 
-async function client(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
-	return page.locator('main svg.board').evaluate(
-		(svg, [bx, by]) => {
-			const p = new DOMPoint(bx, by).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-			return { x: p.x, y: p.y };
-		},
-		[x, y] as const
-	);
-}
-
-/** A one-finger stroke through board points (a tap when there is one point). */
-async function finger({ page, touch }: Editor, points: Array<[number, number]>): Promise<void> {
-	const at = await Promise.all(points.map(([x, y]) => client(page, x, y)));
-	await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at[0]!] });
-	for (const p of at.slice(1)) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
-	await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-const centre = (x: number, y: number): [number, number] => [x + 0.5, y + 0.5];
 const tap = (editor: Editor, x: number, y: number) => finger(editor, [centre(x, y)]);
-
-async function tool(page: Page, name: string): Promise<void> {
-	await page.locator(`[data-tool="${name}"]`).click();
-}
-
-async function saved(page: Page): Promise<Plan> {
-	await page.locator('main[data-saved="true"]').waitFor();
-	const id = new URL(page.url()).searchParams.get('id');
-	return page.evaluate(
-		(id) =>
-			new Promise<Plan>((resolve, reject) => {
-				const open = indexedDB.open('labyrinth-gm');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const get = open.result.transaction('plans').objectStore('plans').get(id!);
-					get.onsuccess = () => {
-						resolve(get.result.plan);
-						open.result.close();
-					};
-					get.onerror = () => reject(get.error);
-				};
-			}),
-		id
-	);
-}
 
 async function startOver(page: Page, rules: RuleSystemId, how: 'blank' | 'generate', size = 8): Promise<void> {
 	await page.getByTestId('menu').click();

@@ -19,15 +19,7 @@ import {
 	reverseGhost,
 	toggleSquare
 } from './edits';
-import type { Point } from './hit';
-
-const at = (x: number, y: number): Point => ({ x: x + 0.5, y: y + 0.5 });
-function drag(editor: EditorCore, points: Point[]): void {
-	editor.down(points[0]!);
-	for (const p of points.slice(1)) editor.move(p);
-	editor.up();
-}
-const tap = (editor: EditorCore, p: Point) => drag(editor, [p]);
+import { at, drag, tap } from './testing';
 const codes = (plan: Plan) => validatePlan(plan).errors.map((p) => p.code);
 const blank = (rules: RuleSystemId, size = 8) => blankPlan(size, size, 't', rules);
 
