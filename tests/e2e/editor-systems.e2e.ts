@@ -80,7 +80,7 @@ describe('the other systems\' parts, by touch (issue 9)', () => {
 			expect(plan.bear).toBe(45);
 			expect(plan.ghost).toEqual([34, 35, 36, 44]);
 			expect(await page.getByTestId('ghost-note').textContent()).toContain('4 squares, there and back');
-			await page.locator('main svg.board .ghost-path[data-ghost-path="34,35,36,44"]').waitFor({ state: 'attached' });
+			await page.locator('main svg.board .plan-ghost-path[data-ghost-path="34,35,36,44"]').waitFor({ state: 'attached' });
 			// Undo takes back the whole path in one step.
 			await page.getByTestId('undo').click();
 			expect((await saved(page)).ghost).toBeUndefined();
@@ -102,7 +102,7 @@ describe('the other systems\' parts, by touch (issue 9)', () => {
 			await page.reload();
 			await page.locator('main[data-screen="design"] svg.board').waitFor();
 			expect(await saved(page)).toEqual(plan);
-			await page.locator('main svg.board .bear[data-bear="45"]').waitFor({ state: 'attached' });
+			await page.locator('main svg.board .plan-bear[data-bear="45"]').waitFor({ state: 'attached' });
 		} finally {
 			await context.close();
 		}
