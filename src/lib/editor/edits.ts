@@ -308,6 +308,13 @@ export function removeFromPortalSet(plan: Plan, cell: number): Plan {
 	return leavePortalSets(plan, cell);
 }
 
+/** A portal on its own: out of its set, into a set of one (a fake portal leads back to itself). */
+export function makeFakePortal(plan: Plan, cell: number): Plan {
+	if (plan.cells[cell]?.kind !== 'portal' || plan.portals?.some((set) => set.length === 1 && set[0] === cell)) return plan;
+	const next = leavePortalSets(plan, cell);
+	return { ...next, portals: [...(next.portals ?? []), [cell]] };
+}
+
 /** Moves a portal one place earlier or later in its set (a three-way set leads 1 → 2 → 3 → 1). */
 export function movePortalInSet(plan: Plan, cell: number, by: -1 | 1): Plan {
 	const portals = plan.portals && moveInChain(plan.portals, cell, by);

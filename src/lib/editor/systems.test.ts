@@ -12,6 +12,7 @@ import {
 	blankPlan,
 	drawGhost,
 	ghostGoesRound,
+	makeFakePortal,
 	movePortalInSet,
 	paintCell,
 	portalSetKind,
@@ -194,6 +195,11 @@ describe('portal sets (seed 002: fake, two-way and three-way portals)', () => {
 		plan = removeFromPortalSet(plan, 3);
 		expect(plan.portals).toEqual([[2]]);
 		expect(validatePlan(plan).errors).toContainEqual(expect.objectContaining({ code: 'portal_not_in_set', cells: [3] }));
+		// On its own it is a fake portal, a set of one.
+		plan = makeFakePortal(plan, 3);
+		expect(plan.portals).toEqual([[2], [3]]);
+		expect(makeFakePortal(plan, 3)).toBe(plan);
+		expect(codes(plan).filter((c) => c.startsWith('portal'))).toEqual([]);
 	});
 });
 
