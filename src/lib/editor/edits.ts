@@ -58,13 +58,18 @@ export function outerSide(plan: Plan, cell: number, dir: Direction): OuterSide {
 	return !exit ? 'wall' : exit.open ? 'open_exit' : 'closed_exit';
 }
 
-/** An outer side goes indestructible wall → closed exit → open exit → wall (the editor's tap). */
+/** Whether a rule system's exits can be closed (the classic game's); the others' exits are gaps, always open. */
+export function hasClosedExits(rules: RuleSystemId): boolean {
+	return rules === 'classic';
+}
+
+/** An outer side goes indestructible wall → closed exit → open exit → wall (the editor's tap); wall ↔ exit where exits are never closed. */
 export function cycleOuterSide(plan: Plan, cell: number, dir: Direction): Plan {
 	if (!plan.cells[cell] || neighbour(plan, cell, dir) !== null) return plan;
 	const others = plan.exits.filter((e) => !(e.cell === cell && e.dir === dir));
 	switch (outerSide(plan, cell, dir)) {
 		case 'wall':
-			return { ...plan, exits: [...others, { cell, dir, open: false }] };
+			return { ...plan, exits: [...others, { cell, dir, open: !hasClosedExits(plan.rules) }] };
 		case 'closed_exit':
 			return { ...plan, exits: [...others, { cell, dir, open: true }] };
 		case 'open_exit':

@@ -247,6 +247,26 @@ describe('treasures of each system', () => {
 	});
 });
 
+describe('exits of the other systems (gaps in the outer wall)', () => {
+	test('a tap on the outline makes an open exit and takes it away again: no closed exits outside the classic game', () => {
+		for (const rules of ['topographic', 'abandoned', 'duel'] as const) {
+			const editor = new EditorCore(blank(rules, rules === 'duel' ? 10 : 8));
+			editor.setTool('walls');
+			tap(editor, { x: 2.5, y: 0.02 });
+			expect(editor.plan.exits).toEqual([{ cell: 2, dir: 'up', open: true }]);
+			tap(editor, { x: 2.5, y: 0.02 });
+			expect(editor.plan.exits).toEqual([]);
+		}
+	});
+
+	test('a duel with one open exit on each side passes the exit count (2)', () => {
+		const editor = new EditorCore(blank('duel', 10));
+		editor.setTool('walls');
+		for (const p of [{ x: 4.5, y: 0.02 }, { x: 9.98, y: 4.5 }, { x: 4.5, y: 9.98 }, { x: 0.02, y: 4.5 }]) tap(editor, p);
+		expect(codes(editor.plan)).not.toContain('duel_exits');
+	});
+});
+
 describe('the tools each system offers', () => {
 	test('each system offers the tools for what its plans hold; starting over as another system leaves a tool it lacks for paint', () => {
 		expect(toolsFor('topographic')).toContain('creature');
