@@ -1,12 +1,12 @@
 // The editor as a master uses it on a tablet: with a finger (real touch events through the
 // DevTools protocol, so the app sees pointerType "touch"), then reading what was saved in
 // IndexedDB the way the app will read it after a reload.
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { canonicalOrder } from '../../src/lib/engine/plan/format-text';
-import type { Plan } from '../../src/lib/engine/plan/types';
 import { launch, newContext, screenshot, type ViewportName } from './support/browser';
+import { centre, finger, openEditorIn, saved, tool, type Editor } from './support/editor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,68 +16,8 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-interface Editor {
-	context: BrowserContext;
-	page: Page;
-	touch: CDPSession;
-}
-
 async function openEditor(device: ViewportName = 'tablet'): Promise<Editor> {
-	const context = await newContext(browser, { device });
-	const page = await context.newPage();
-	await page.goto('/design');
-	await page.waitForURL(/\/design\?id=/);
-	await page.locator('main[data-screen="design"] svg.board').waitFor();
-	return { context, page, touch: await context.newCDPSession(page) };
-}
-
-/** Client coordinates of a board point (one unit a square, a1's top-left corner at 0,0). */
-async function client(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
-	return page.locator('main svg.board').evaluate(
-		(svg, [bx, by]) => {
-			const p = new DOMPoint(bx, by).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-			return { x: p.x, y: p.y };
-		},
-		[x, y] as const
-	);
-}
-
-/** A one-finger stroke through board points (a tap when there is one point). */
-async function finger({ page, touch }: Editor, points: Array<[number, number]>): Promise<void> {
-	const at = await Promise.all(points.map(([x, y]) => client(page, x, y)));
-	await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at[0]!] });
-	for (const p of at.slice(1)) {
-		// Intermediate points as a real finger sends them.
-		await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
-	}
-	await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-const centre = (x: number, y: number): [number, number] => [x + 0.5, y + 0.5];
-
-async function tool(page: Page, name: string): Promise<void> {
-	await page.locator(`[data-tool="${name}"]`).click();
-}
-
-/** The plan as stored in IndexedDB, once the screen says it is saved. */
-async function saved(page: Page): Promise<Plan> {
-	await page.locator('main[data-saved="true"]').waitFor();
-	const id = new URL(page.url()).searchParams.get('id');
-	return page.evaluate(
-		(id) =>
-			new Promise<Plan>((resolve, reject) => {
-				const open = indexedDB.open('labyrinth-gm');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const get = open.result.transaction('plans').objectStore('plans').get(id!);
-					get.onsuccess = () => {
-						resolve(get.result.plan);
-						open.result.close();
-					};
-					get.onerror = () => reject(get.error);
-				};
-			}),
-		id
-	);
+	return openEditorIn(await newContext(browser, { device }));
 }
 
 async function startBlank(page: Page, width: number, height: number): Promise<void> {

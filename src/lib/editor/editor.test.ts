@@ -4,17 +4,7 @@ import { validatePlan } from '../engine/plan/validate';
 import type { Plan } from '../engine/plan/types';
 import { EditorCore, TOOLS, type ToolId } from './editor';
 import { blankPlan, hasWall, outerSide } from './edits';
-import type { Point } from './hit';
-
-/** The centre of square (x, y) in board units. */
-const at = (x: number, y: number): Point => ({ x: x + 0.5, y: y + 0.5 });
-
-function drag(editor: EditorCore, points: Point[]): void {
-	editor.down(points[0]!);
-	for (const p of points.slice(1)) editor.move(p);
-	editor.up();
-}
-const tap = (editor: EditorCore, p: Point) => drag(editor, [p]);
+import { at, drag, tap } from './testing';
 
 describe('paint tool', () => {
 	test('a tap paints one square, a drag every square it crosses, as one step of history', () => {

@@ -11,28 +11,56 @@
  * A gesture is one step of history however many squares it painted. The Svelte screen
  * only turns pointer events into board points and draws `plan`.
  */
-import type { Plan } from '../engine/plan/types';
+import type { Plan, RuleSystemId } from '../engine/plan/types';
 import {
 	paintableKinds,
 	addItem,
 	appendToLoop,
+	appendToPortalSet,
 	cycleOuterSide,
+	cycleSpinner,
 	directionBetween,
+	drawGhost,
 	drawRiver,
 	eraseCell,
 	hasWall,
 	innerWall,
 	paintCell,
+	placeBear,
+	removeGhost,
 	setWall,
+	toggleBear,
 	toggleSquare,
 	toggleTreasure,
+	MAX_PORTAL_SET,
 	type PaintableKind,
-	type PlaceableItem
+	type PaintDetail,
+	type PlaceableItem,
+	type SpinnerTurn
 } from './edits';
 import { cellAt, cellsAlong, isOuter, pointsAlong, sideAt, type Point, type SideRef } from './hit';
 
-export const TOOLS = ['paint', 'walls', 'river', 'loop', 'treasure', 'item', 'shape', 'eraser', 'inspect'] as const;
+export const TOOLS = ['paint', 'walls', 'river', 'loop', 'portal', 'treasure', 'item', 'creature', 'shape', 'eraser', 'inspect'] as const;
 export type ToolId = (typeof TOOLS)[number];
+
+/**
+ * The tools each rule system's plans are drawn with: only what its plans hold (no items or
+ * shape outside the classic game, pit loops where pits are a permutation, portal sets in
+ * the abandoned labyrinth, the bear and the ghost in the topographic one, no rivers in a duel).
+ */
+const SYSTEM_TOOLS: Record<RuleSystemId, readonly ToolId[]> = {
+	classic: ['paint', 'walls', 'river', 'loop', 'treasure', 'item', 'shape', 'eraser', 'inspect'],
+	topographic: ['paint', 'walls', 'river', 'loop', 'creature', 'treasure', 'eraser', 'inspect'],
+	abandoned: ['paint', 'walls', 'river', 'portal', 'treasure', 'eraser', 'inspect'],
+	duel: ['paint', 'walls', 'treasure', 'eraser', 'inspect']
+};
+export function toolsFor(rules: RuleSystemId): readonly ToolId[] {
+	return SYSTEM_TOOLS[rules] ?? SYSTEM_TOOLS.classic;
+}
+
+/** The creature tool places the topographic bear (its start) or draws the ghost's path. */
+export const CREATURES = ['bear', 'ghost'] as const;
+export type Creature = (typeof CREATURES)[number];
 export type Phase = 'idle' | 'pointing' | 'painting';
 export type Selection = { kind: 'cell'; cell: number } | { kind: 'side'; side: SideRef } | null;
 
@@ -40,7 +68,14 @@ export interface ToolOptions {
 	kind: PaintableKind;
 	treasureTrue: boolean;
 	item: PlaceableItem;
+	/** A painted spinner's compass turn. */
+	turn: SpinnerTurn;
+	/** A painted duel pit's or pit exit's number; null: the lowest one not yet taken. */
+	number: number | null;
+	creature: Creature;
 }
+
+export const DEFAULT_OPTIONS: ToolOptions = { kind: 'land', treasureTrue: true, item: 'bullet', turn: 1, number: null, creature: 'bear' };
 
 /** How far (in squares) a finger moves before a tap becomes a stroke. */
 const DRAG_THRESHOLD = 0.3;
@@ -55,16 +90,20 @@ interface Gesture {
 	sides: Set<string>;
 	/** Walls and shape strokes set every square/side the same way: decided by the first one. */
 	mode: boolean | null;
+	/** The paint tool came down on a spinner while painting spinners: a tap turns its needle. */
+	spinnerTap?: boolean;
 }
 
 export class EditorCore {
 	plan: Plan;
 	tool: ToolId = 'paint';
-	options: ToolOptions = { kind: 'land', treasureTrue: true, item: 'bullet' };
+	options: ToolOptions = { ...DEFAULT_OPTIONS };
 	phase: Phase = 'idle';
 	selection: Selection = null;
 	/** The loop the loop tool adds to; null: the next pit starts a new loop. */
 	activeLoop: number | null = null;
+	/** The portal set the portal tool adds to; null: the next portal starts a new set. */
+	activePortalSet: number | null = null;
 	private undoStack: Plan[] = [];
 	private redoStack: Plan[] = [];
 	private gesture: Gesture | null = null;
@@ -84,19 +123,34 @@ export class EditorCore {
 		return this.redoStack.length > 0;
 	}
 
+	/** The tools this plan's rule system is drawn with. */
+	get tools(): readonly ToolId[] {
+		return toolsFor(this.plan.rules);
+	}
+
 	setTool(tool: ToolId): void {
 		this.cancel();
 		this.tool = tool;
 		if (tool !== 'loop') this.activeLoop = null;
+		if (tool !== 'portal') this.activePortalSet = null;
 		if (tool !== 'inspect') this.selection = null;
 	}
 
 	down(p: Point): void {
 		this.cancel();
-		this.gesture = { start: this.plan, from: p, last: p, cells: [], sides: new Set(), mode: null };
+		const g: Gesture = { start: this.plan, from: p, last: p, cells: [], sides: new Set(), mode: null };
+		this.gesture = g;
 		this.phase = 'pointing';
+		if (this.ghostTool) {
+			// A drag that starts on the end of the ghost's path goes on with it; elsewhere it draws a new one.
+			const cell = cellAt(this.plan, p);
+			const path = this.plan.ghost ?? [];
+			if (cell !== null && path.length > 0 && path[path.length - 1] === cell) g.cells.push(...path);
+		}
+		// A spinner under a finger that paints spinners waits: a tap turns its needle, a drag paints it.
+		g.spinnerTap = this.tool === 'paint' && this.options.kind === 'spinner' && this.plan.cells[cellAt(this.plan, p) ?? -1]?.kind === 'spinner';
 		// Painting tools mark the first square at once, so the finger sees its effect.
-		if (this.tool === 'paint' || this.tool === 'eraser' || this.tool === 'shape' || this.tool === 'river') this.stroke(p, p);
+		if ((this.tool === 'paint' && !g.spinnerTap) || this.tool === 'eraser' || this.tool === 'shape' || this.tool === 'river') this.stroke(p, p);
 	}
 
 	move(p: Point): void {
@@ -132,6 +186,7 @@ export class EditorCore {
 		if (!previous) return;
 		this.redoStack.push(this.plan);
 		this.plan = previous;
+		this.keepToolAvailable();
 		this.onCommit(this.plan);
 	}
 
@@ -141,6 +196,7 @@ export class EditorCore {
 		if (!next) return;
 		this.undoStack.push(this.plan);
 		this.plan = next;
+		this.keepToolAvailable();
 		this.onCommit(this.plan);
 	}
 
@@ -150,6 +206,21 @@ export class EditorCore {
 		const before = this.plan;
 		this.plan = change(before);
 		this.commit(before);
+		this.keepToolAvailable();
+	}
+
+	/** A tool the plan's rule system does not use (the plan started over as another system) gives way to paint. */
+	private keepToolAvailable(): void {
+		if (!this.tools.includes(this.tool)) this.setTool('paint');
+	}
+
+	private get ghostTool(): boolean {
+		return this.tool === 'creature' && this.options.creature === 'ghost';
+	}
+
+	/** What a painted cell carries besides its kind, from the palette's options. */
+	private get detail(): PaintDetail {
+		return { turn: this.options.turn, ...(this.options.number !== null ? { number: this.options.number } : {}) };
 	}
 
 	private commit(before: Plan): void {
@@ -182,6 +253,30 @@ export class EditorCore {
 				this.activeLoop = result.loop;
 				return;
 			}
+			case 'portal': {
+				if (cell === null) return;
+				const first = this.activePortalSet === null ? undefined : g.start.portals?.[this.activePortalSet]?.[0];
+				if (first === cell) {
+					// As with loops: tapping the set's first portal again closes it (one portal alone is a fake one).
+					this.activePortalSet = null;
+					return;
+				}
+				const result = appendToPortalSet(g.start, this.activePortalSet, cell);
+				this.plan = result.plan;
+				// A set of three is full: the next portal starts another.
+				this.activePortalSet = result.set !== null && (result.plan.portals?.[result.set]?.length ?? 0) < MAX_PORTAL_SET ? result.set : null;
+				return;
+			}
+			case 'creature':
+				if (cell === null) return;
+				if (this.options.creature === 'bear') this.plan = toggleBear(g.start, cell);
+				// A tap on the ghost's path takes the ghost away; elsewhere it puts a ghost that stays on its square.
+				else this.plan = g.start.ghost?.includes(cell) ? removeGhost(g.start) : drawGhost(g.start, [cell]);
+				return;
+			case 'paint':
+				// A tap on a spinner (while painting spinners) turns its compass one more quarter.
+				if (cell !== null && g.spinnerTap) this.plan = cycleSpinner(g.start, cell);
+				return;
 			case 'treasure':
 				if (cell !== null) this.plan = toggleTreasure(g.start, cell, this.options.treasureTrue);
 				return;
@@ -210,7 +305,7 @@ export class EditorCore {
 				for (const cell of cellsAlong(this.plan, a, b)) {
 					if (g.cells.includes(cell)) continue;
 					g.cells.push(cell);
-					this.plan = this.tool === 'paint' ? paintCell(this.plan, cell, paintableKinds(this.plan.rules).includes(this.options.kind) ? this.options.kind : 'land') : eraseCell(this.plan, cell);
+					this.plan = this.tool === 'paint' ? paintCell(this.plan, cell, paintableKinds(this.plan.rules).includes(this.options.kind) ? this.options.kind : 'land', this.detail) : eraseCell(this.plan, cell);
 				}
 				return;
 			case 'shape':
@@ -226,6 +321,20 @@ export class EditorCore {
 				for (const cell of cellsAlong(g.start, a, b)) riverStep(g, cell, g.start);
 				// The river follows the finger as it is drawn.
 				this.plan = drawRiver(g.start, g.cells);
+				return;
+			}
+			case 'creature': {
+				if (this.options.creature === 'bear') {
+					// A drag carries the bear to where the finger is.
+					const cell = cellAt(g.start, b);
+					if (cell !== null) this.plan = placeBear(g.start, cell);
+					return;
+				}
+				const cells = cellsAlong(g.start, a, b);
+				// The ghost's first square counts at once (a tap on it does not: see tap).
+				if (g.cells.length === 0 && cells[0] !== undefined) g.cells.push(cells[0]);
+				for (const cell of cells) riverStep(g, cell, g.start);
+				this.plan = drawGhost(g.start, g.cells);
 				return;
 			}
 			case 'walls': {
@@ -280,7 +389,7 @@ function squaresAlong(plan: Plan, a: Point, b: Point): number[] {
 	return cells;
 }
 
-/** Extends a river path by one square: backing into the previous square takes the last step back. */
+/** Extends a river's (or the ghost's) path by one square: backing into the previous square takes the last step back. */
 function riverStep(g: Gesture, cell: number, plan: Plan): void {
 	const path = g.cells;
 	const last = path[path.length - 1];

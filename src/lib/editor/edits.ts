@@ -7,7 +7,8 @@
  */
 import { OPPOSITE, neighbour } from '../engine/plan/geometry';
 import { ruleSystem } from '../engine/rules/index';
-import type { Cell, CellKind, Direction, InnerWall, Plan, RuleSystemId } from '../engine/plan/types';
+import { isClosedRound } from '../engine/rules/topographic';
+import { DIRECTIONS, type Cell, type CellKind, type Direction, type InnerWall, type Plan, type RuleSystemId } from '../engine/plan/types';
 
 /** Classic kinds the paint tool lays down (rivers are drawn by their own tool: they need a flow). */
 export const PAINTABLE_KINDS = ['land', 'hospital', 'weaponry', 'pit', 'delta', 'encephalitis'] as const satisfies readonly CellKind[];
@@ -57,13 +58,18 @@ export function outerSide(plan: Plan, cell: number, dir: Direction): OuterSide {
 	return !exit ? 'wall' : exit.open ? 'open_exit' : 'closed_exit';
 }
 
-/** An outer side goes indestructible wall → closed exit → open exit → wall (the editor's tap). */
+/** Whether a rule system's exits can be closed (the classic game's); the others' exits are gaps, always open. */
+export function hasClosedExits(rules: RuleSystemId): boolean {
+	return rules === 'classic';
+}
+
+/** An outer side goes indestructible wall → closed exit → open exit → wall (the editor's tap); wall ↔ exit where exits are never closed. */
 export function cycleOuterSide(plan: Plan, cell: number, dir: Direction): Plan {
 	if (!plan.cells[cell] || neighbour(plan, cell, dir) !== null) return plan;
 	const others = plan.exits.filter((e) => !(e.cell === cell && e.dir === dir));
 	switch (outerSide(plan, cell, dir)) {
 		case 'wall':
-			return { ...plan, exits: [...others, { cell, dir, open: false }] };
+			return { ...plan, exits: [...others, { cell, dir, open: !hasClosedExits(plan.rules) }] };
 		case 'closed_exit':
 			return { ...plan, exits: [...others, { cell, dir, open: true }] };
 		case 'open_exit':
@@ -79,16 +85,95 @@ function withCell(plan: Plan, cell: number, value: Cell | null): Plan {
 
 /** Removes the cell from every loop, dropping loops left empty. */
 function leaveLoops(plan: Plan, cell: number): Plan {
-	if (!plan.pitLoops.some((loop) => loop.includes(cell))) return plan;
-	return { ...plan, pitLoops: plan.pitLoops.map((loop) => loop.filter((c) => c !== cell)).filter((loop) => loop.length > 0) };
+	const pitLoops = leaveChains(plan.pitLoops, cell);
+	return pitLoops ? { ...plan, pitLoops } : plan;
 }
 
-/** Paints a cell's kind. A pit that stops being one leaves its loop; a river that stops being one loses its flow. */
-export function paintCell(plan: Plan, cell: number, kind: CellKind): Plan {
+/** Removes the cell from every portal set, dropping sets left empty. */
+function leavePortalSets(plan: Plan, cell: number): Plan {
+	const portals = plan.portals && leaveChains(plan.portals, cell);
+	return portals ? { ...plan, portals } : plan;
+}
+
+// --- chains: pit loops and portal sets are both ordered lists of cells ---------------
+
+/** The chains without `cell` (empty ones dropped), or null when no chain holds it. */
+function leaveChains(chains: readonly number[][], cell: number): number[][] | null {
+	if (!chains.some((chain) => chain.includes(cell))) return null;
+	return chains.map((chain) => chain.filter((c) => c !== cell)).filter((chain) => chain.length > 0);
+}
+
+/**
+ * Appends a cell to chain `index` (null, a missing or a full chain: a new chain). `chains`
+ * must no longer hold the cell; `first` is the first cell of the chain meant (indexes
+ * shift when leaving a chain emptied another). Returns the chains and the chain's index.
+ */
+function appendToChain(chains: readonly number[][], first: number | undefined, cell: number, max = Infinity): { chains: number[][]; index: number } {
+	const index = first === undefined ? -1 : chains.findIndex((chain) => chain[0] === first);
+	if (index < 0 || chains[index]!.length >= max) return { chains: [...chains, [cell]], index: chains.length };
+	const next = chains.slice();
+	next[index] = [...next[index]!, cell];
+	return { chains: next, index };
+}
+
+/** Swaps a cell with its neighbour in its chain's order, or null when it cannot move. */
+function moveInChain(chains: readonly number[][], cell: number, by: -1 | 1): number[][] | null {
+	const index = chains.findIndex((chain) => chain.includes(cell));
+	if (index < 0) return null;
+	const chain = chains[index]!.slice();
+	const at = chain.indexOf(cell);
+	const to = at + by;
+	if (to < 0 || to >= chain.length) return null;
+	[chain[at], chain[to]] = [chain[to]!, chain[at]!];
+	const next = chains.slice();
+	next[index] = chain;
+	return next;
+}
+
+/** Quarter turns clockwise of a topographic spinner's broken compass: 1 the needle shows east for north, 2 south, 3 west. */
+export const SPINNER_TURNS = [1, 2, 3] as const;
+export type SpinnerTurn = (typeof SPINNER_TURNS)[number];
+/** The numbers of a duel's pits and pit exits (seeds 001/004, 2d). */
+export const DUEL_PIT_NUMBERS = [1, 2, 3, 4] as const;
+
+/** What a painted cell carries besides its kind: a spinner's turn, a duel pit's (or exit's) number. */
+export interface PaintDetail {
+	turn?: SpinnerTurn;
+	number?: number;
+}
+
+function cellOf(plan: Plan, cell: number, kind: CellKind, detail: PaintDetail): Cell {
+	if (kind === 'spinner') return { kind, turn: detail.turn ?? 1 };
+	if (plan.rules === 'duel' && (kind === 'pit' || kind === 'pit_exit')) return { kind, number: detail.number ?? nextPitNumber(plan, kind, cell) };
+	return { kind };
+}
+
+/** The lowest duel number not yet taken by another pit (or pit exit), 1 when all are. */
+export function nextPitNumber(plan: Plan, kind: 'pit' | 'pit_exit', except = -1): number {
+	const taken = new Set(plan.cells.flatMap((c, i) => (c?.kind === kind && i !== except && c.number ? [c.number] : [])));
+	return DUEL_PIT_NUMBERS.find((n) => !taken.has(n)) ?? 1;
+}
+
+/**
+ * Paints a cell's kind (a spinner with its turn, a duel pit or exit with its number). A pit
+ * that stops being one leaves its loop, a portal its set; a river that stops being one loses its flow.
+ */
+export function paintCell(plan: Plan, cell: number, kind: CellKind, detail: PaintDetail = {}): Plan {
 	const before = plan.cells[cell];
-	if (!before || (before.kind === kind && kind !== 'river')) return plan;
-	const next = withCell(plan, cell, { kind });
-	return kind === 'pit' ? next : leaveLoops(next, cell);
+	if (!before) return plan;
+	const value = cellOf(plan, cell, kind, before.kind === kind ? { turn: before.turn as SpinnerTurn | undefined, number: before.number, ...detail } : detail);
+	if (before.kind === kind && kind !== 'river' && before.turn === value.turn && before.number === value.number) return plan;
+	let next = withCell(plan, cell, value);
+	if (kind !== 'pit') next = leaveLoops(next, cell);
+	if (kind !== 'portal') next = leavePortalSets(next, cell);
+	return next;
+}
+
+/** A spinner's compass turns one more quarter: east → south → west → east (a tap on it). */
+export function cycleSpinner(plan: Plan, cell: number): Plan {
+	const before = plan.cells[cell];
+	if (before?.kind !== 'spinner') return plan;
+	return withCell(plan, cell, { kind: 'spinner', turn: (((before.turn ?? 0) % 3) + 1) as SpinnerTurn });
 }
 
 /** Removes a square from the shape, or brings it back as land. What stood on or around a removed square goes with it. */
@@ -99,22 +184,53 @@ export function toggleSquare(plan: Plan, cell: number): Plan {
 		return withCell(plan, cell, { kind: 'land' });
 	}
 	const sides = (['up', 'right', 'down', 'left'] as const).map((d) => innerWall(plan, cell, d)).filter((w): w is InnerWall => w !== null);
-	const removed = withCell(leaveLoops(plan, cell), cell, null);
+	const removed = withoutBear(withCell(leavePortalSets(leaveLoops(plan, cell), cell), cell, null), cell);
 	return {
 		...removed,
 		walls: removed.walls.filter((w) => !sides.some((s) => sameWall(s, w))),
 		exits: removed.exits.filter((e) => e.cell !== cell),
-		items: removed.items.filter((i) => i.cell !== cell)
+		items: removed.items.filter((i) => i.cell !== cell),
+		// The ghost's path keeps its other squares; if that breaks it, the validator says where.
+		...(removed.ghost?.includes(cell) ? { ghost: removed.ghost.filter((c) => c !== cell) } : {})
 	};
 }
 
 /**
  * Draws a river along a path of neighbouring cells: each cell flows into the next, walls
- * across the path come down, and the last cell becomes the delta unless it is already
- * water (then the new river joins the river or delta it runs into). A path that doubles
- * back on itself is cut at the first repeat, so a drawn river never loops.
+ * across the path come down. Where it ends depends on the rule system: in the classic
+ * game the last cell becomes the delta, in the topographic labyrinth a swamp (1.3) — unless
+ * it is already water, and then the new river joins the river (delta, swamp) it runs into;
+ * in the abandoned labyrinth a river runs from wall to wall (seed 002), so the last cell is
+ * river too, flowing on against the labyrinth's wall when it lies on the outline. A path
+ * that doubles back on itself is cut at the first repeat, so a drawn river never loops.
  */
 export function drawRiver(plan: Plan, path: readonly number[]): Plan {
+	const cells = neighbourPath(plan, path);
+	if (cells.length < 2) return plan;
+	let next = plan;
+	for (let i = 0; i + 1 < cells.length; i++) {
+		const from = cells[i]!;
+		const dir = directionBetween(plan, from, cells[i + 1]!)!;
+		next = setWall(leavePortalSets(leaveLoops(next, from), from), from, dir, false);
+		next = withCell(next, from, { kind: 'river', flow: dir });
+	}
+	const mouth = cells[cells.length - 1]!;
+	const water = next.cells[mouth]?.kind;
+	if (plan.rules === 'abandoned') {
+		// Run into a river already there: it joins it (a fork, which the validator names).
+		if (plan.cells[mouth]?.kind === 'river') return next;
+		const last = directionBetween(plan, cells[cells.length - 2]!, mouth)!;
+		// Against the wall: straight on when that is the outline, else any side of the outline, else straight on.
+		const out = [last, ...DIRECTIONS].find((d) => neighbour(plan, mouth, d) === null) ?? last;
+		return withCell(leavePortalSets(leaveLoops(next, mouth), mouth), mouth, { kind: 'river', flow: out });
+	}
+	const end: CellKind = plan.rules === 'topographic' ? 'swamp' : 'delta';
+	if (water !== 'river' && water !== end) next = withCell(leavePortalSets(leaveLoops(next, mouth), mouth), mouth, { kind: end });
+	return next;
+}
+
+/** The path's first run of present, neighbouring, distinct cells. */
+function neighbourPath(plan: Plan, path: readonly number[]): number[] {
 	const cells: number[] = [];
 	for (const cell of path) {
 		if (!plan.cells[cell]) break;
@@ -123,18 +239,7 @@ export function drawRiver(plan: Plan, path: readonly number[]): Plan {
 		if (last !== undefined && directionBetween(plan, last, cell) === null) break;
 		cells.push(cell);
 	}
-	if (cells.length < 2) return plan;
-	let next = plan;
-	for (let i = 0; i + 1 < cells.length; i++) {
-		const from = cells[i]!;
-		const dir = directionBetween(plan, from, cells[i + 1]!)!;
-		next = setWall(leaveLoops(next, from), from, dir, false);
-		next = withCell(next, from, { kind: 'river', flow: dir });
-	}
-	const mouth = cells[cells.length - 1]!;
-	const water = next.cells[mouth]?.kind;
-	if (water !== 'river' && water !== 'delta') next = withCell(leaveLoops(next, mouth), mouth, { kind: 'delta' });
-	return next;
+	return cells;
 }
 
 /** The direction from a cell to a neighbouring one, or null when they do not touch. */
@@ -152,12 +257,8 @@ export function appendToLoop(plan: Plan, loop: number | null, cell: number): { p
 	const target = loop === null ? undefined : plan.pitLoops[loop];
 	if (target?.includes(cell)) return { plan, loop };
 	const next = leaveLoops(paintCell(plan, cell, 'pit'), cell);
-	// Leaving another loop may drop an emptied loop and shift the indexes: find ours by its first pit.
-	const index = target ? next.pitLoops.findIndex((l) => l[0] === target[0]) : -1;
-	if (index < 0) return { plan: { ...next, pitLoops: [...next.pitLoops, [cell]] }, loop: next.pitLoops.length };
-	const pitLoops = next.pitLoops.slice();
-	pitLoops[index] = [...pitLoops[index]!, cell];
-	return { plan: { ...next, pitLoops }, loop: index };
+	const { chains, index } = appendToChain(next.pitLoops, target?.[0], cell);
+	return { plan: { ...next, pitLoops: chains }, loop: index };
 }
 
 /** Takes a pit out of its loop (it stays a pit). */
@@ -178,28 +279,115 @@ export function splitLoop(plan: Plan, cell: number): Plan {
 
 /** Moves a pit one place earlier (-1) or later (+1) in its loop's order. */
 export function movePitInLoop(plan: Plan, cell: number, by: -1 | 1): Plan {
-	const index = plan.pitLoops.findIndex((loop) => loop.includes(cell));
-	if (index < 0) return plan;
-	const loop = plan.pitLoops[index]!.slice();
-	const at = loop.indexOf(cell);
-	const to = at + by;
-	if (to < 0 || to >= loop.length) return plan;
-	[loop[at], loop[to]] = [loop[to]!, loop[at]!];
-	const pitLoops = plan.pitLoops.slice();
-	pitLoops[index] = loop;
-	return { ...plan, pitLoops };
+	const pitLoops = moveInChain(plan.pitLoops, cell, by);
+	return pitLoops ? { ...plan, pitLoops } : plan;
+}
+
+// --- the abandoned labyrinth's portals (seed 002) -----------------------------------
+
+/** A portal set's size names its kind: one portal is fake, two are A↔B, three are 1→2→3→1. */
+export const PORTAL_SET_KINDS = ['fake', 'two_way', 'three_way'] as const;
+export type PortalSetKind = (typeof PORTAL_SET_KINDS)[number];
+export const MAX_PORTAL_SET = 3;
+
+export function portalSetKind(set: readonly number[]): PortalSetKind | null {
+	return PORTAL_SET_KINDS[set.length - 1] ?? null;
+}
+
+/**
+ * Adds a portal to the end of a set (`set` = its index; `null` or a full set of three: a new
+ * set), as the loop tool adds pits. The cell becomes a portal and leaves any set it was in.
+ */
+export function appendToPortalSet(plan: Plan, set: number | null, cell: number): { plan: Plan; set: number | null } {
+	if (!plan.cells[cell]) return { plan, set };
+	const target = set === null ? undefined : plan.portals?.[set];
+	if (target?.includes(cell)) return { plan, set };
+	const painted = paintCell(plan, cell, 'portal');
+	const next = leavePortalSets(painted, cell);
+	const { chains, index } = appendToChain(next.portals ?? [], target?.[0], cell, MAX_PORTAL_SET);
+	return { plan: { ...next, portals: chains }, set: index };
+}
+
+/** Takes a portal out of its set (it stays a portal, in no set until it joins one). */
+export function removeFromPortalSet(plan: Plan, cell: number): Plan {
+	return leavePortalSets(plan, cell);
+}
+
+/** A portal on its own: out of its set, into a set of one (a fake portal leads back to itself). */
+export function makeFakePortal(plan: Plan, cell: number): Plan {
+	if (plan.cells[cell]?.kind !== 'portal' || plan.portals?.some((set) => set.length === 1 && set[0] === cell)) return plan;
+	const next = leavePortalSets(plan, cell);
+	return { ...next, portals: [...(next.portals ?? []), [cell]] };
+}
+
+/** Moves a portal one place earlier or later in its set (a three-way set leads 1 → 2 → 3 → 1). */
+export function movePortalInSet(plan: Plan, cell: number, by: -1 | 1): Plan {
+	const portals = plan.portals && moveInChain(plan.portals, cell, by);
+	return portals ? { ...plan, portals } : plan;
+}
+
+// --- the topographic labyrinth's creatures (seed 003, 2) ----------------------------
+
+/** The bear starts on this cell; a tap on the cell it already starts on takes it away. */
+export function toggleBear(plan: Plan, cell: number): Plan {
+	if (!plan.cells[cell]) return plan;
+	return plan.bear === cell ? withoutBear(plan, cell) : { ...plan, bear: cell };
+}
+
+/** The bear moved to a cell (a drag carries it). */
+export function placeBear(plan: Plan, cell: number): Plan {
+	return plan.cells[cell] && plan.bear !== cell ? { ...plan, bear: cell } : plan;
+}
+
+function withoutBear(plan: Plan, cell: number): Plan {
+	if (plan.bear !== cell) return plan;
+	const next = { ...plan };
+	delete next.bear;
+	return next;
+}
+
+/**
+ * The ghost's fixed path, drawn through neighbouring cells (cut at the first repeat or gap).
+ * The engine walks it to the end and back, or round when its last cell touches its first
+ * (three cells or more). An empty path removes the ghost.
+ */
+export function drawGhost(plan: Plan, path: readonly number[]): Plan {
+	const cells = neighbourPath(plan, path);
+	if (cells.length === 0) return removeGhost(plan);
+	if (plan.ghost && plan.ghost.length === cells.length && plan.ghost.every((c, i) => c === cells[i])) return plan;
+	return { ...plan, ghost: cells };
+}
+
+export function removeGhost(plan: Plan): Plan {
+	if (!plan.ghost) return plan;
+	const next = { ...plan };
+	delete next.ghost;
+	return next;
+}
+
+/** The ghost walks its path the other way round (and starts from the other end). */
+export function reverseGhost(plan: Plan): Plan {
+	return plan.ghost && plan.ghost.length > 1 ? { ...plan, ghost: plan.ghost.slice().reverse() } : plan;
+}
+
+/** Whether the ghost goes round (its path's ends touch, three cells or more) rather than there and back. */
+export function ghostGoesRound(plan: Plan): boolean {
+	return isClosedRound(plan, plan.ghost ?? []);
 }
 
 /**
  * The treasure tool's tap: a cell without that treasure gets it (a true treasure moves
- * here, there is only one); a cell that has it loses it.
+ * here, there is only one); a cell that has it loses it. In the topographic labyrinth
+ * the one treasure is the true one; in the abandoned labyrinth every pile is treasure
+ * (no fakes) and there may be several.
  */
 export function toggleTreasure(plan: Plan, cell: number, truth: boolean): Plan {
 	if (!plan.cells[cell]) return plan;
-	const here = plan.items.findIndex((i) => i.cell === cell && i.kind === 'treasure' && i.true === truth);
+	const t = plan.rules === 'topographic' || plan.rules === 'abandoned' ? true : truth;
+	const here = plan.items.findIndex((i) => i.cell === cell && i.kind === 'treasure' && i.true === t);
 	if (here >= 0) return { ...plan, items: plan.items.filter((_, i) => i !== here) };
-	const items = truth ? plan.items.filter((i) => !(i.kind === 'treasure' && i.true)) : plan.items;
-	return { ...plan, items: [...items, { cell, kind: 'treasure', true: truth }] };
+	const items = t && plan.rules !== 'abandoned' ? plan.items.filter((i) => !(i.kind === 'treasure' && i.true)) : plan.items;
+	return { ...plan, items: [...items, { cell, kind: 'treasure', true: t }] };
 }
 
 /** One more of an item on a cell (bullets, grenades, landmines lie in counted piles). */
@@ -227,11 +415,11 @@ export function removeItem(plan: Plan, cell: number, index: number): Plan {
 	return { ...plan, items: plan.items.filter((_, j) => j !== i) };
 }
 
-/** The eraser: the cell goes back to bare land with nothing on it. */
+/** The eraser: the cell goes back to bare land with nothing on it (no item, no bear). */
 export function eraseCell(plan: Plan, cell: number): Plan {
 	const before = plan.cells[cell];
 	if (!before) return plan;
-	const bare = paintCell(plan, cell, 'land');
+	const bare = withoutBear(paintCell(plan, cell, 'land'), cell);
 	return bare.items.some((i) => i.cell === cell) ? { ...bare, items: bare.items.filter((i) => i.cell !== cell) } : bare;
 }
 

@@ -39,8 +39,11 @@ export function duelProblems(plan: Plan): PlanProblem[] {
 	const exits = cellsOf('pit_exit');
 	const numbers = (cells: number[]) => cells.map((c) => plan.cells[c]!.number ?? 0).sort((a, b) => a - b);
 	const want = [1, 2, 3, 4];
-	if (JSON.stringify(numbers(pits)) !== JSON.stringify(want) || JSON.stringify(numbers(exits)) !== JSON.stringify(want))
-		out.push({ code: 'duel_pits', cells: [...pits, ...exits] });
+	if (JSON.stringify(numbers(pits)) !== JSON.stringify(want) || JSON.stringify(numbers(exits)) !== JSON.stringify(want)) {
+		// The numbers found, so the designer sees which is missing or twice ("?" a pit without a number).
+		const found = (cells: number[]) => numbers(cells).map((n) => (n ? String(n) : '?')).join(', ') || '—';
+		out.push({ code: 'duel_pits', cells: [...pits, ...exits], params: { pits: found(pits), exits: found(exits) } });
+	}
 
 	// 2e: three fake treasures and one true; 2: one object a cell.
 	const treasures = plan.items.filter((it) => it.kind === 'treasure');

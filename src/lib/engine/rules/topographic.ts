@@ -83,7 +83,8 @@ const adjacentOrSame = (b: Board, a: number, c: number): boolean => {
 	return dx + dy <= 1;
 };
 
-function isClosedRound(plan: Plan, path: readonly number[]): boolean {
+/** Whether the ghost goes round its path (its last cell touches its first, three cells or more) rather than to the end and back. */
+export function isClosedRound(plan: Pick<Plan, 'width'>, path: readonly number[]): boolean {
 	if (path.length < 3) return false;
 	const a = path[path.length - 1]!;
 	const b = path[0]!;
