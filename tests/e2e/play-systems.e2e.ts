@@ -327,6 +327,44 @@ describe('the other rule systems, played in the app', () => {
 			expect(await page.getByTestId('grenade').count()).toBe(0);
 			await screenshot(page, 'systems-console-topographic-tablet');
 
+			// The seed's field on the console: the master places the whispered starts, enters the moves,
+			// and the map shows the crocodile asleep after the runner's shot.
+			await importPlan(page, topoPlan);
+			await page.goto('/host?rules=topographic');
+			await page.locator('.plans .plan:not(.surprise)').first().click();
+			await page.locator('.settings summary').click();
+			await page.locator('.setting', { hasText: 'places the players' }).locator('input[type="checkbox"]').uncheck();
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/host\?id=/);
+			const mapCell = async (x: number, y: number) => {
+				const at = await page.locator('main svg.board').first().evaluate((svg, [bx, by]) => {
+					const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+					return { x: p.x, y: p.y };
+				}, [x, y] as const);
+				await page.touchscreen.tap(at.x, at.y);
+			};
+			const topoStarts: Record<number, [number, number]> = { 0: [0, 0], 1: [6, 7] };
+			for (let i = 0; i < 2; i++) {
+				const stored = await storedGame(page);
+				const seat = replay(stored).state.order[i]!;
+				await mapCell(...topoStarts[seat]!);
+				await page.getByTestId('place-start').click();
+				await expect.poll(async () => (await storedGame(page)).log.length).toBe(stored.log.length + 1);
+			}
+			await page.getByTestId('confirm-starts').click();
+			await page.getByTestId('composer').waitFor();
+			const topoRunner: Turn[] = ['right', 'right', 'down', 'right', [{ tap: '[data-testid="shoot"]' }, { dir: 'right' }, { dir: 'right' }]];
+			let paced = 0;
+			while (topoRunner.length) {
+				const stored = await storedGame(page);
+				const state = replay(stored).state;
+				await playTurn(page, state.order[state.turn] === 0 ? topoRunner.shift()! : paced++ % 2 === 0 ? 'left' : 'right');
+				await expect.poll(async () => (await storedGame(page)).log.length).toBe(stored.log.length + 1);
+			}
+			await expect.poll(() => page.getByTestId('croc-asleep').count()).toBe(1);
+			expect(await page.getByTestId('croc-asleep').textContent()).toMatch(/^z[1-6]$/);
+			await screenshot(page, 'systems-console-topographic-croc-tablet');
+
 			await importPlan(page, abPlan);
 			await page.goto('/host?rules=abandoned');
 			await page.locator('[data-testid="setup"][data-rules="abandoned"]').waitFor();
