@@ -149,8 +149,10 @@ async function playTurn(page: Page, turn: Turn) {
  */
 async function playOut(page: Page, next: (seat: number, page: Page) => Promise<Turn>, shots: (seat: number, n: number) => string | null) {
 	const heard: string[][] = [[], []];
+	let still: number | null = null;
 	for (let n = 0; n < 60; n++) {
-		const seat = await takeDevice(page);
+		// A player who moves again (abandoned 3.3: a wall) keeps the device: no curtain between.
+		const seat: number = still ?? (await takeDevice(page));
 		await page.getByTestId('composer').waitFor();
 		await expectNoPlanOnScreen(page);
 		const game = await storedGame(page);
@@ -170,7 +172,10 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		const after = replay(await storedGame(page)).state;
 		const mine = viewFor(after, seat).events.slice(viewFor(state, seat).events.length).filter((e) => e.type !== 'turn');
 		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderEvent(e, 'en')).filter(Boolean));
+		const keeps: boolean = after.phase === 'play' && after.order[after.turn] === seat;
+		expect(await page.getByTestId('pass-on').textContent()).toBe(keeps ? 'Move again' : 'Hide and pass on');
 		await page.getByTestId('pass-on').click();
+		still = keeps ? seat : null;
 		if (after.phase === 'over') return { heard, state: after };
 	}
 	throw new Error('the game did not end');
