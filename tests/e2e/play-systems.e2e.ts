@@ -439,7 +439,7 @@ describe('the other rule systems, played in the app', () => {
 				await screenshot(page, 'systems-history-phone');
 				// Delete each; the first comes back with undo.
 				await page.locator('[data-delete]').first().click();
-				await page.getByTestId('game-deleted').waitFor();
+				await page.getByTestId('undo-delete-game').waitFor();
 				await expect.poll(() => list.count()).toBe(2);
 				await screenshot(page, 'systems-deleted-phone');
 				await page.getByTestId('undo-delete-game').click();

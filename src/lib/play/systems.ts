@@ -9,14 +9,7 @@ import { MAX_SEATS, MIN_SEATS } from '../engine/game/game';
 import type { RuleSystemId } from '../engine/plan/types';
 import { ruleSystem } from '../engine/rules/index';
 
-/** The order the screens list the systems in: the classic game first, the duel (its own screen) last. */
-export const PLAY_SYSTEMS = ['classic', 'topographic', 'abandoned', 'duel'] as const satisfies readonly RuleSystemId[];
-
-/** Systems a table game (one device, or the master's console) plays; the duel has its own screen. */
-export const TABLE_SYSTEMS = ['classic', 'topographic', 'abandoned'] as const satisfies readonly RuleSystemId[];
-export type TableSystem = (typeof TABLE_SYSTEMS)[number];
-
-export const isTableSystem = (x: unknown): x is TableSystem => (TABLE_SYSTEMS as readonly unknown[]).includes(x);
+export { PLAY_SYSTEMS, TABLE_SYSTEMS, isTableSystem, type TableSystem } from './system-ids';
 
 /** The players a game of `rules` seats: the system's own range, else the shared one. */
 export function seatRange(rules: RuleSystemId): readonly [number, number] {
