@@ -55,7 +55,7 @@ test('switch to Russian, then Ukrainian; the choice survives a reload and reache
 		await page.reload();
 		await expectHomeIn(page, 'uk');
 
-		await page.locator('a[href="/host"]').click();
+		await page.locator('nav.actions a[href="/host"]').click();
 		await expectScreen(page, APP_ROUTES[2]);
 		expect(await page.locator('h1').innerText()).toBe(catalogue('uk').home_host_title);
 		expect(await page.locator('main').innerText()).toContain(catalogue('uk').shell_host_intro);

@@ -69,6 +69,14 @@ export class LocalGame implements TableGame {
 		return { ok: true, events };
 	}
 
+	/**
+	 * Pass-and-play opening: where the program placed everyone itself (abandoned's random safe
+	 * tiles, topographic's randomStart), the app confirms the starts at once, as the master would.
+	 */
+	async begin(): Promise<void> {
+		if (this.record.mode === 'pass' && !this.busy) await this.actAsMaster();
+	}
+
 	/** Pass-and-play: once every start is chosen (or when a common start is needed) the app decides, as a master would. */
 	private async actAsMaster(): Promise<GameEvent[]> {
 		const state = this.state;

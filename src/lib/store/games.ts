@@ -43,4 +43,9 @@ export class GameStore {
 	async remove(id: string): Promise<void> {
 		await this.writes.run(() => this.db.games.delete(id));
 	}
+
+	/** Puts a deleted game back as it was (undo of `remove`). */
+	async restore(game: StoredGame): Promise<void> {
+		await this.writes.run(() => this.db.games.put(game));
+	}
 }
