@@ -51,6 +51,7 @@ describe('pass-and-play', () => {
 			// 6.1: each chooses a start in private. Player 1 starts on the treasure's square, player 2 far away.
 			const starts: Record<number, [number, number]> = { 0: [0, 0], 1: [3, 1] };
 			for (let i = 0; i < 2; i++) {
+				await page.getByTestId('take-device').waitFor(); // the curtain, not the setup still leaving
 				await expectNoPlanOnScreen(page);
 				const seat = await takeDevice(page);
 				await page.locator('[data-testid="player"][data-phase="start"]').waitFor();

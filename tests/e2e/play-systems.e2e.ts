@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay, type Game } from '../../src/lib/engine/game/game';
 import { viewFor } from '../../src/lib/engine/game/view';
 import type { GameEvent } from '../../src/lib/engine/game/types';
-import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { importPlan } from './support/library';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
 import { renderEvent } from '../../src/lib/i18n/events';
@@ -118,12 +118,6 @@ async function tapContour(page: Page, x: number, y: number) {
 		return { x: p.x, y: p.y };
 	}, [x, y] as const);
 	await page.touchscreen.tap(at.x, at.y);
-}
-
-async function importPlan(page: Page, plan: Plan) {
-	await page.goto('/library');
-	await page.getByTestId('import').setInputFiles({ name: 'plan.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-	await page.locator('[data-testid="plans"] > li').first().waitFor();
 }
 
 /** One turn's composition on the composer: a direction alone, or steps then Send. */

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
-import { serializePlan } from '../../src/lib/engine/plan/format-json';
+import { importPlan } from './support/library';
 import type { Plan } from '../../src/lib/engine/plan/types';
 import { baseURL, launch, newContext, screenshot } from './support/browser';
 
@@ -45,9 +45,7 @@ async function takeDevice(page: Page): Promise<number> {
 
 /** Imports the plan, starts a pass-and-play game of two on it, and has each player choose a start. */
 async function startPassGame(page: Page, labyrinth: Plan, starts: Record<number, [number, number]>) {
-	await page.goto('/library');
-	await page.getByTestId('import').setInputFiles({ name: 'sheet.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(labyrinth)) });
-	await page.locator('[data-testid="plans"] > li').first().waitFor();
+	await importPlan(page, labyrinth, 'sheet.json');
 	await page.goto('/pass');
 	await page.getByTestId('start-game').click();
 	await page.waitForURL(/\/pass\?id=/);

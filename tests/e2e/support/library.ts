@@ -6,5 +6,6 @@ import { serializePlan } from '../../../src/lib/engine/plan/format-json';
 export async function importPlan(page: Page, plan: Plan, file = 'plan.json'): Promise<void> {
 	await page.goto('/library');
 	await page.getByTestId('import').setInputFiles({ name: file, mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-	await page.locator('[data-testid="plans"] > li').first().waitFor();
+	// Its own entry, not any: a library that already holds plans would let the import still be on its way.
+	await page.locator('[data-testid="plans"] > li', { hasText: plan.name }).first().waitFor();
 }

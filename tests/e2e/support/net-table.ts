@@ -8,7 +8,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../../../scripts/server.js';
 import type { Game } from '../../../src/lib/engine/game/game';
-import { serializePlan } from '../../../src/lib/engine/plan/format-json';
+import { importPlan } from './library';
 import type { Plan } from '../../../src/lib/engine/plan/types';
 import type { Command, GameEvent } from '../../../src/lib/engine/game/types';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
@@ -151,9 +151,7 @@ export async function tableGame(
 	contexts.push(hostContext);
 	if (init) await hostContext.addInitScript(init);
 	const library = await hostContext.newPage();
-	await library.goto('/library');
-	await library.getByTestId('import').setInputFiles({ name: 'table.json', mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
-	await library.locator('[data-testid="plans"] > li').first().waitFor();
+	await importPlan(library, plan, 'table.json');
 	await library.close();
 	const { page: host, room } = await openHost(hostContext, 'local');
 	const phones: Page[] = [];
