@@ -120,17 +120,21 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 	for (const key of keys) for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
 
 	// one language's event texts are part of opening the route (they import nothing)
-	const texts = new Map([...lazy].flatMap((key) => {
+	/** @type {Map<string, string>} locale → manifest key */
+	const texts = new Map();
+	for (const key of lazy) {
 		const match = EVENT_TEXTS.exec(key);
-		return match ? [[match[1], key]] : [];
-	}));
+		if (match?.[1]) texts.set(match[1], key);
+	}
 	/** @type {string | null} */
 	let eventTexts = null;
 	if (texts.size > 0) {
 		const gzip = (/** @type {string} */ key) => sizes(buildDir, manifest, new Set([key])).gzipBytes;
-		eventTexts = locale ?? [...texts.keys()].reduce((a, b) => (gzip(texts.get(b) ?? '') > gzip(texts.get(a) ?? '') ? b : a));
-		const key = texts.get(eventTexts);
-		if (!key) throw new Error(`no event texts of ${eventTexts} in the build`);
+		/** @type {string} */
+		const chosen = locale ?? [...texts.keys()].reduce((a, b) => (gzip(texts.get(b) ?? '') > gzip(texts.get(a) ?? '') ? b : a));
+		const key = texts.get(chosen);
+		if (!key) throw new Error(`no event texts of ${chosen} in the build`);
+		eventTexts = chosen;
 		lazy.delete(key);
 		keys.add(key);
 	}
