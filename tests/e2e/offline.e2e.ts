@@ -7,7 +7,7 @@ import { startServer } from '../../scripts/server.js';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { launch, openPage, screenshot, waitForServiceWorkerControl } from './support/browser';
 import { importPlan } from './support/library';
-import { tapContour } from './support/player-screen';
+import { takeDevice, tapContour } from './support/player-screen';
 import { APP_ROUTES, expectScreen } from './support/routes';
 
 let browser: Browser;
@@ -77,20 +77,14 @@ test("with the network cut, switching the language mid-game shows the game's fee
 		await page.waitForURL(/\/pass\?id=/);
 		// player 1 starts on a1, player 2 on d2
 		for (let i = 0; i < 2; i++) {
-			const take = page.getByTestId('take-device');
-			await take.waitFor();
-			const seat = Number(/(\d+)\s*$/.exec((await take.textContent()) ?? '')?.[1]) - 1;
-			await take.click();
+			const seat = await takeDevice(page);
 			await page.locator('[data-testid="player"][data-phase="start"]').waitFor();
 			await tapContour(page, seat === 0 ? [0, 0] : [3, 1]);
 			await page.getByTestId('confirm-cell').click();
 			await page.getByTestId('pass-on').click();
 		}
 		// whoever moves first walks into the outer wall: up from a1, down from d2
-		const take = page.getByTestId('take-device');
-		await take.waitFor();
-		const first = Number(/(\d+)\s*$/.exec((await take.textContent()) ?? '')?.[1]) - 1;
-		await take.click();
+		const first = await takeDevice(page);
 		await page.getByTestId('composer').waitFor();
 		await page.locator(`[data-dir="${first === 0 ? 'up' : 'down'}"]`).click();
 		await page.getByTestId('answer').waitFor();
@@ -102,7 +96,7 @@ test("with the network cut, switching the language mid-game shows the game's fee
 		await page.locator('header a.home').click();
 		await page.locator('[data-locale="ru"]').click();
 		await page.goBack();
-		await page.getByTestId('take-device').click();
+		await takeDevice(page);
 		const feed = page.getByTestId('feed');
 		await expect.poll(() => feed.textContent(), { timeout: 10_000 }).toContain(eventText('ru', 'event_wall'));
 		expect(await feed.textContent()).not.toContain(eventText('en', 'event_wall'));
