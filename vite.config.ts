@@ -80,6 +80,7 @@ export default defineConfig({
 					name: 'node',
 					environment: 'node',
 					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+					setupFiles: ['tests/setup/event-texts.ts'],
 					// The CLI tests start Node processes; on a busy 2-core machine one can take several seconds.
 					testTimeout: 30_000
 				}
@@ -90,6 +91,7 @@ export default defineConfig({
 					environment: 'node',
 					include: ['tests/e2e/**/*.e2e.ts'],
 					globalSetup: ['tests/e2e/support/global-setup.ts'],
+					setupFiles: ['tests/setup/event-texts.ts'],
 					// One browser at a time on a 2-core machine; the page waits are real time.
 					fileParallelism: false,
 					testTimeout: 60_000,

@@ -4,6 +4,9 @@
  * player's phone (/join, where a phone joins and plays) 120 KB. To measure another route, add a line.
  * What the player's screen loads later, when it is used (the deduction sheet, the QR-code path
  * with its camera reader…), is printed apart as `bundle.play_lazy_gzip_kb`, so nothing hides.
+ * The event texts come one language per module and a phone loads its own language's: a route
+ * that shows events counts ONE language's — the largest (gzip) of en/ru/uk, so the figure holds
+ * for every phone — and the other two are in the lazy figure (scripts/lib/route-js.js).
  */
 import { ensureBuild } from '../scripts/lib/build.js';
 import { routeJs } from '../scripts/lib/route-js.js';

@@ -6,7 +6,11 @@
 // to register the service worker). tests/e2e/bundle.e2e.ts checks this against Chromium.
 // What the route's scripts load later on demand (dynamic imports, followed through, other
 // routes' nodes aside) is counted apart as `lazy`, so nothing the screen uses goes uncounted.
-//   routeJs('/')      → { route, files, bytes, gzipBytes, lazy: { files, bytes, gzipBytes } }
+// The game's event texts come one language per module (src/lib/paraglide/groups/event.<locale>.js,
+// a dynamic import): a screen that shows events loads its language's at once, so the route
+// counts ONE of them — the largest (gzip) unless `locale` says which — and the other
+// languages' go to `lazy` (a phone loads one only when switched to it).
+//   routeJs('/')      → { route, files, bytes, gzipBytes, lazy: { files, bytes, gzipBytes }, eventTexts }
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,8 +19,12 @@ import { BUILD_DIR, KIT_OUTPUT } from './build.js';
 /**
  * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean }} Chunk
  * @typedef {{ files: string[], bytes: number, gzipBytes: number }} Scripts
- * @typedef {Scripts & { route: string, lazy: Scripts }} RouteJs
+ * @typedef {Scripts & { route: string, lazy: Scripts, eventTexts: string | null }} RouteJs
+ *   eventTexts: the locale whose event texts are counted with the route (null: it shows none)
  */
+
+/** The module of one locale's event texts (scripts/i18n-groups.js): its manifest key → the locale. */
+const EVENT_TEXTS = /(?:^|\/)paraglide\/groups\/event\.([\w-]+)\.js$/;
 
 /** @param {string} path */
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
@@ -53,10 +61,11 @@ function routeDictionary(kitOutput) {
 /**
  * The JavaScript downloaded to open `route` (a route id such as '/' or '/play').
  * @param {string} route
- * @param {{ buildDir?: string, kitOutput?: string }} [options]
+ * @param {{ buildDir?: string, kitOutput?: string, locale?: string }} [options] locale: whose event
+ *   texts to count (the largest's when not given)
  * @returns {RouteJs}
  */
-export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT } = {}) {
+export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, locale } = {}) {
 	/** @type {Record<string, Chunk>} */
 	const manifest = readJson(join(kitOutput, 'output', 'client', '.vite', 'manifest.json'));
 	const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
@@ -110,7 +119,27 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT } 
 	};
 	for (const key of keys) for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
 
-	return { route, ...sizes(buildDir, manifest, keys), lazy: sizes(buildDir, manifest, lazy) };
+	// one language's event texts are part of opening the route (they import nothing)
+	/** @type {Map<string, string>} locale → manifest key */
+	const texts = new Map();
+	for (const key of lazy) {
+		const match = EVENT_TEXTS.exec(key);
+		if (match?.[1]) texts.set(match[1], key);
+	}
+	/** @type {string | null} */
+	let eventTexts = null;
+	if (texts.size > 0) {
+		const gzip = (/** @type {string} */ key) => sizes(buildDir, manifest, new Set([key])).gzipBytes;
+		/** @type {string} */
+		const chosen = locale ?? [...texts.keys()].reduce((a, b) => (gzip(texts.get(b) ?? '') > gzip(texts.get(a) ?? '') ? b : a));
+		const key = texts.get(chosen);
+		if (!key) throw new Error(`no event texts of ${chosen} in the build`);
+		eventTexts = chosen;
+		lazy.delete(key);
+		keys.add(key);
+	}
+
+	return { route, ...sizes(buildDir, manifest, keys), lazy: sizes(buildDir, manifest, lazy), eventTexts };
 }
 
 /**

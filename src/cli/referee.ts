@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { apply } from '../lib/engine/game/apply';
 import { createGame, initialState } from '../lib/engine/game/game';
 import type { Command, GameEvent } from '../lib/engine/game/types';
-import { LOCALES, renderEvent, type Locale } from '../lib/i18n/events';
+import { LOCALES, loadEventTexts, renderEvent, type Locale } from '../lib/i18n/events';
 import { readPlan, type CliIO } from './io';
 import { createDuel, duelCommand } from '../lib/engine/rules/duel-match';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
@@ -58,6 +58,7 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 		io.error(args);
 		return 2;
 	}
+	await loadEventTexts(args.lang);
 	const read = await readPlan(args.plan!, io, args.lang);
 	if (!read) return 1;
 	const read2 = args.plan2 ? await readPlan(args.plan2, io, args.lang) : null;

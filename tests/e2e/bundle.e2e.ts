@@ -1,6 +1,7 @@
 // The bundle benchmark's reading of the build (scripts/lib/route-js.js) against what
 // Chromium really downloads for a route, the home screen's 60 KB (gzip) budget, and the
-// player's screen's later scripts: counted, precached, and there with the network cut.
+// player's screen's later scripts: counted, precached, and there with the network cut; the
+// event texts: one language's downloaded with the screen (its own), counted with it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -19,9 +20,9 @@ afterAll(async () => {
 });
 
 /** A phone's page that notes every script of the app it downloads (as build paths). */
-async function watchedPhone() {
+async function watchedPhone(locale = 'en-US') {
 	// no service worker: its precache would fetch every file of the app
-	const context = await newContext(browser, { device: 'phone' });
+	const context = await newContext(browser, { device: 'phone', locale });
 	await context.route('**/sw.js', (request) => request.abort());
 	const page = await context.newPage();
 	const loaded = new Set<string>();
@@ -38,9 +39,33 @@ test.each(APP_ROUTES)('the scripts counted for $path are the scripts Chromium lo
 		await page.goto(route.path);
 		await expectScreen(page, route);
 		await page.waitForLoadState('networkidle');
-		const counted = routeJs(route.path).files;
+		// the browser speaks English: the route's count with the English event texts
+		const counted = routeJs(route.path, { locale: 'en' }).files;
 		expect([...loaded].filter((f) => !counted.includes(f)), "loaded but not counted").toEqual([]);
 		expect(counted.filter((f) => !loaded.has(f)), "counted but not loaded").toEqual([]);
+	} finally {
+		await context.close();
+	}
+});
+
+test("the player's screen in Russian downloads the Russian event texts and no other language's; the figure counts the largest language's", async () => {
+	const { context, page, loaded } = await watchedPhone('ru-RU');
+	try {
+		await page.goto('/join');
+		await expectScreen(page, APP_ROUTES.find((r) => r.path === '/join')!);
+		await page.waitForLoadState('networkidle');
+		const ru = routeJs('/join', { locale: 'ru' });
+		expect(ru.eventTexts).toBe('ru');
+		expect([...loaded].sort()).toEqual(ru.files);
+		// the bench's figure: the same scripts, with the language whose texts weigh most
+		const counted = routeJs('/join');
+		const others = (['en', 'ru', 'uk'] as const).filter((l) => l !== counted.eventTexts).map((locale) => routeJs('/join', { locale }));
+		for (const other of others) {
+			expect(other.files.length).toBe(counted.files.length);
+			expect(other.gzipBytes).toBeLessThanOrEqual(counted.gzipBytes);
+			// the other languages' texts are counted in the later part
+			expect(counted.lazy.files.filter((f) => !other.lazy.files.includes(f)).length).toBe(1);
+		}
 	} finally {
 		await context.close();
 	}

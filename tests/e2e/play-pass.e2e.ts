@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
-import { tapContour } from './support/player-screen';
+import { takeDevice, tapContour } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,15 +21,6 @@ const plan = {
 	...buildPlan(['LWHL', 'LLLL'], { exits: [[0, 0, 'left', true], [3, 0, 'right', true]], items: [[0, 0, 'treasure', true]] }),
 	name: 'Kitchen table'
 };
-
-/** Who the curtain asks for ("I am Player 1" → 0). */
-async function takeDevice(page: Page): Promise<number> {
-	const button = page.getByTestId('take-device');
-	await button.waitFor();
-	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
-	await button.click();
-	return seat;
-}
 
 async function expectNoPlanOnScreen(page: Page) {
 	// Behind the curtain and on a player's turn the screen holds the contour at most: no cell kinds, walls, items.

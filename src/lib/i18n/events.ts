@@ -2,22 +2,68 @@
  * Text for game events in en, ru and uk, from the paraglide `event_*` keys
  * (the seed's own phrases as templates). The engine only returns codes.
  */
-// Only the event messages: a screen that shows the feed does not carry the whole catalogue.
-import * as eventMessages from '../paraglide/groups/event.js';
+// One language's event texts at a time (scripts/i18n-groups.js writes a module per locale):
+// a phone downloads the texts of the language it shows, not all three. `loadEventTexts`
+// brings a locale's texts in; from then on rendering is synchronous.
 import { cellName } from '../engine/plan/geometry';
-import type { Action, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
+import type { AbandonedItem, Action, Condition, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
 
 export { cellName };
 
 export const LOCALES = ['en', 'ru', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];
+const BASE: Locale = 'en';
 
-type Msg = (params?: Record<string, unknown>, options?: { locale?: Locale }) => string;
-const msgs = eventMessages as unknown as Record<string, Msg>;
+type Texts = Record<string, ((params?: Record<string, unknown>) => string) | undefined>;
+const LOADERS: Record<Locale, () => Promise<{ default: Texts }>> = {
+	en: () => import('../paraglide/groups/event.en.js'),
+	ru: () => import('../paraglide/groups/event.ru.js'),
+	uk: () => import('../paraglide/groups/event.uk.js')
+};
+const tables: Partial<Record<Locale, Texts>> = {};
+const loading: Partial<Record<Locale, Promise<void>>> = {};
 
+/**
+ * Loads `locale`'s event texts (once; the same promise again after). Await it before the first
+ * event is rendered in that language — a screen that shows events, a language switch, the CLI.
+ */
+export function loadEventTexts(locale: Locale): Promise<void> {
+	return (loading[locale] ??= LOADERS[locale]().then(
+		(module) => {
+			tables[locale] = module.default;
+		},
+		(error: unknown) => {
+			delete loading[locale];
+			throw error;
+		}
+	));
+}
+
+/** Whether `locale`'s event texts are loaded (rendering in it gives its own words). */
+export function hasEventTexts(locale: Locale): boolean {
+	return tables[locale] !== undefined;
+}
+
+/**
+ * `key` in `locale`. Each locale's module already has the base locale's text where it lacks its
+ * own; a locale not loaded yet falls back to a loaded base locale, and a key with no text is
+ * shown as itself (as before).
+ */
 function t(key: string, locale: Locale, params: Record<string, unknown> = {}): string {
-	const f = msgs[key];
-	return f ? f(params, { locale }) : key;
+	const f = (tables[locale] ?? tables[BASE])?.[key];
+	return f ? f(params) : key;
+}
+
+/** The name of a condition of a conditional part (6.5), as the composer offers it. */
+export function conditionPhrase(cond: Condition, locale: Locale): string {
+	const key = `event_cond_${cond}`;
+	const text = t(key, locale);
+	return text === key ? cond : text;
+}
+
+/** An abandoned-labyrinth item as a player holds it ("a rusty bullet"), for the status lines. */
+export function abandonedItemPhrase(item: AbandonedItem, locale: Locale): string {
+	return t(`event_ab_item_${item}`, locale);
 }
 
 const player = (seat: number) => seat + 1;

@@ -161,3 +161,12 @@ export async function expectNothingOfThePlan(page: Page, seat: Seat): Promise<vo
 		expect(at.by, `another seat's cell stored at ${path}`).toBe(seat);
 	}
 }
+
+/** Pass-and-play: takes the device from the curtain; resolves with whose turn it is ("I am Player 1" → 0). */
+export async function takeDevice(page: Page): Promise<number> {
+	const button = page.getByTestId('take-device');
+	await button.waitFor();
+	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
+	await button.click();
+	return seat;
+}

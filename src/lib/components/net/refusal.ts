@@ -4,7 +4,7 @@
  * (out of turn and the rest, rendered as the engine's `rejected` event).
  */
 import { m } from '$lib/paraglide/messages.js';
-import { getLocale } from '$lib/paraglide/runtime.js';
+import { eventLocale } from '$lib/i18n/event-locale.svelte';
 import { renderEvent } from '$lib/i18n/events';
 import { REJECT_REASONS, type RejectReason } from '$lib/engine/game/types';
 
@@ -20,6 +20,6 @@ export function commandRefusal(reason: string, command = ''): string {
 			return m.net_command_refused({ reason: m.net_reason_busy() });
 	}
 	if ((REJECT_REASONS as readonly string[]).includes(reason))
-		return renderEvent({ type: 'rejected', reason: reason as RejectReason, command, audience: { to: 'master' } }, getLocale());
+		return renderEvent({ type: 'rejected', reason: reason as RejectReason, command, audience: { to: 'master' } }, eventLocale());
 	return m.net_command_refused({ reason });
 }
