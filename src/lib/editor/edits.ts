@@ -7,7 +7,7 @@
  */
 import { OPPOSITE, neighbour } from '../engine/plan/geometry';
 import { ruleSystem } from '../engine/rules/index';
-import { isClosedRound } from '../engine/rules/topographic';
+import { isClosedRound } from '../engine/plan/geometry';
 import { DIRECTIONS, type Cell, type CellKind, type Direction, type InnerWall, type Plan, type RuleSystemId } from '../engine/plan/types';
 
 /** Classic kinds the paint tool lays down (rivers are drawn by their own tool: they need a flow). */

@@ -4,7 +4,8 @@ import { buildPlan, Script } from '../engine/game/testing';
 import type { Action, Command, GameEvent } from '../engine/game/types';
 import { grid } from '../engine/rules/topographic.testing';
 import type { Plan } from '../engine/plan/types';
-import { composerControls, isTableSystem, PLAY_SYSTEMS, seatRange, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './systems';
+import { seatRange } from './seats';
+import { composerControls, isTableSystem, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './systems';
 
 /** A small board of each table system, two players placed on its first row. */
 const PLANS: Record<TableSystem, Plan> = {

@@ -1,21 +1,14 @@
 /**
  * What the play screens offer for each rule system: the systems in the order the home and
- * host screens list them, the players a game of each seats, and which parts of the move
- * composer a system accepts (its `runMove` refuses the rest). Pure: the screens read it,
- * the tests hold it against the engine.
+ * host screens list them, and which parts of the move composer a system accepts (its `runMove`
+ * refuses the rest). Pure: the screens read it, the tests hold it against the engine. No value
+ * of the engine's is imported here: the phone's composer reads it, and the rules stay off the
+ * phone's download (the players a game seats are in seats.ts).
  */
 import type { GameSettings } from '../engine/game/settings';
-import { MAX_SEATS, MIN_SEATS } from '../engine/game/game';
 import type { RuleSystemId } from '../engine/plan/types';
-import { ruleSystem } from '../engine/rules/index';
 
 export { PLAY_SYSTEMS, TABLE_SYSTEMS, isTableSystem, type TableSystem } from './system-ids';
-
-/** The players a game of `rules` seats: the system's own range, else the shared one. */
-export function seatRange(rules: RuleSystemId): readonly [number, number] {
-	const sys = ruleSystem(rules);
-	return (sys.ok && sys.value.seats) || [MIN_SEATS, MAX_SEATS];
-}
 
 /** Which parts of the composer a system offers. */
 export interface ComposerControls {

@@ -58,3 +58,12 @@ export function parseCellName(name: string, width: number, height: number): numb
 	if (x >= width || y >= height) return null;
 	return y * width + x;
 }
+
+/** Whether the ghost goes round its path (its last cell touches its first, three cells or more) rather than to the end and back. */
+export function isClosedRound(plan: Pick<Plan, 'width'>, path: readonly number[]): boolean {
+	if (path.length < 3) return false;
+	const a = path[path.length - 1]!;
+	const b = path[0]!;
+	const w = plan.width;
+	return Math.abs((a % w) - (b % w)) + Math.abs(Math.floor(a / w) - Math.floor(b / w)) === 1;
+}

@@ -6,6 +6,7 @@
  * (1 field, 2 creatures, 3 start and turns).
  */
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction, type Plan } from '../plan/types';
+import { isClosedRound } from '../plan/geometry';
 import { DIR_INDEX, type Board } from '../game/board';
 import type { Draft } from '../game/draft';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
@@ -83,14 +84,6 @@ const adjacentOrSame = (b: Board, a: number, c: number): boolean => {
 	return dx + dy <= 1;
 };
 
-/** Whether the ghost goes round its path (its last cell touches its first, three cells or more) rather than to the end and back. */
-export function isClosedRound(plan: Pick<Plan, 'width'>, path: readonly number[]): boolean {
-	if (path.length < 3) return false;
-	const a = path[path.length - 1]!;
-	const b = path[0]!;
-	const w = plan.width;
-	return Math.abs((a % w) - (b % w)) + Math.abs(Math.floor(a / w) - Math.floor(b / w)) === 1;
-}
 
 function setExt(d: Draft, patch: Partial<TopoExt>): TopoExt {
 	d.ext = { ...topoExt(d), ...patch };
