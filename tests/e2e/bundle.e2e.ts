@@ -71,6 +71,13 @@ test("the player's screen in Russian downloads the Russian event texts and no ot
 	}
 });
 
+test("the rule engine stays off the player's phone: no script /join loads holds a rule system (pass-and-play, which referees, does)", () => {
+	// `runMove` is the rule systems' hook (src/lib/engine/rules/types.ts): only the engine names it.
+	const holdsRules = (route: string) => routeJs(route).files.filter((file) => readFileSync(join(BUILD_DIR, file), 'utf8').includes('runMove'));
+	expect(holdsRules('/pass').length).toBeGreaterThan(0);
+	expect(holdsRules('/join')).toEqual([]);
+});
+
 test('the home screen downloads less than 60 KB of JavaScript (gzip)', () => {
 	const home = routeJs('/');
 	expect(home.gzipBytes).toBeGreaterThan(0);
