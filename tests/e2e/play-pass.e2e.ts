@@ -3,8 +3,9 @@
 // a reload in the middle loses nothing, and the end reveals the plan.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
-import { importPlan } from './support/library';
+import { importPlan, storedGame } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { takeDevice, tapContour } from './support/player-screen';
 
@@ -136,6 +137,19 @@ describe("the master's console", () => {
 			await page.getByTestId('reason').fill('the wall counts as hit');
 			await page.getByTestId('reason').press('Enter');
 			await page.getByText('the wall counts as hit').first().waitFor();
+			// Correct the state (rulings 5): the player to move found bullets the plan did not know of.
+			const before = replay(await storedGame(page)).state;
+			const toMove = before.order[before.turn]!;
+			await page.getByTestId('master-correct').click();
+			await page.getByTestId('correct-ammo').click();
+			await page.getByTestId('correct-bullets').fill('7');
+			await page.getByTestId('reason').fill('a box of bullets under the table');
+			await screenshot(page, 'console-correct-tablet');
+			await page.getByTestId('reason-submit').click();
+			await page.getByText('a box of bullets under the table').first().waitFor();
+			const after = replay(await storedGame(page)).state;
+			expect(after.players[toMove]!.bullets).toBe(7);
+			expect(after.players[toMove]!.grenades).toBe(before.players[toMove]!.grenades);
 			await screenshot(page, 'console-tablet');
 			// Undo the last move, with a reason; the log says so.
 			await page.getByTestId('master-undo').click();

@@ -6,10 +6,10 @@
 // undo). Screenshots at 360x740 and 1024x768.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { replay, type Game } from '../../src/lib/engine/game/game';
+import { replay } from '../../src/lib/engine/game/game';
 import { viewFor } from '../../src/lib/engine/game/view';
 import type { GameEvent } from '../../src/lib/engine/game/types';
-import { importPlan } from './support/library';
+import { importPlan, storedGame } from './support/library';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
 import { renderEvent } from '../../src/lib/i18n/events';
@@ -69,24 +69,6 @@ const abPlan: Plan = {
 	items: [{ cell: 4, kind: 'treasure', true: true }],
 	portals: [[0, 5], [7]]
 };
-
-/** The stored record of the game this page plays (`?id=`), read from IndexedDB as the app wrote it. */
-async function storedGame(page: Page): Promise<Game> {
-	const id = new URL(page.url()).searchParams.get('id')!;
-	return page.evaluate(async (gameId) => {
-		const db = await new Promise<IDBDatabase>((resolve, reject) => {
-			const open = indexedDB.open('labyrinth-gm');
-			open.onsuccess = () => resolve(open.result);
-			open.onerror = () => reject(open.error);
-		});
-		const record = await new Promise<{ game: Game }>((resolve) => {
-			const get = db.transaction('games').objectStore('games').get(gameId);
-			get.onsuccess = () => resolve(get.result);
-		});
-		db.close();
-		return record.game;
-	}, id);
-}
 
 /** The feed as the player's screen shows it (newest first) and as the engine says it for that seat. */
 async function feedOnScreen(page: Page): Promise<string[]> {

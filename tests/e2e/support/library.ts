@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Game } from '../../../src/lib/engine/game/game';
 import type { Plan } from '../../../src/lib/engine/plan/types';
 import { serializePlan } from '../../../src/lib/engine/plan/format-json';
 
@@ -8,4 +9,22 @@ export async function importPlan(page: Page, plan: Plan, file = 'plan.json'): Pr
 	await page.getByTestId('import').setInputFiles({ name: file, mimeType: 'application/json', buffer: Buffer.from(serializePlan(plan)) });
 	// Its own entry, not any: a library that already holds plans would let the import still be on its way.
 	await page.locator('[data-testid="plans"] > li', { hasText: plan.name }).first().waitFor();
+}
+
+/** The stored record of the game this page plays (`?id=`), read from IndexedDB as the app wrote it. */
+export async function storedGame(page: Page): Promise<Game> {
+	const id = new URL(page.url()).searchParams.get('id')!;
+	return page.evaluate(async (gameId) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const open = indexedDB.open('labyrinth-gm');
+			open.onsuccess = () => resolve(open.result);
+			open.onerror = () => reject(open.error);
+		});
+		const record = await new Promise<{ game: Game }>((resolve) => {
+			const get = db.transaction('games').objectStore('games').get(gameId);
+			get.onsuccess = () => resolve(get.result);
+		});
+		db.close();
+		return record.game;
+	}, id);
 }
