@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createGame, eventLog, initialState, play, replay } from './game';
 import { buildPlan, stateKey } from './testing';
@@ -24,6 +25,23 @@ describe('the game record', () => {
 		expect(ps.map((p) => [p.extraOrders, p.questions])).toEqual([[0, 1], [2, 0], [0, 0]]);
 		expect(createGame({ plan, seats: 2, seed: 1, handicaps: { orders: [1, 1, 1] } }).ok).toBe(false);
 		expect(createGame({ plan, seats: 2, seed: 1, handicaps: { orders: [-1] } }).ok).toBe(false);
+	});
+
+	test('6.1: an order agreed at the table is the order played; anything but a permutation of the seats is refused', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 6 }), fc.integer(), fc.integer({ min: 0, max: 1_000 }), (seats, seed, pick) => {
+				const order = fc.sample(fc.shuffledSubarray([...Array(seats).keys()], { minLength: seats, maxLength: seats }), { seed: pick, numRuns: 1 })[0]!;
+				const g = createGame({ plan, seats, seed, order });
+				if (!g.ok) return false;
+				const agreed = initialState(g.value);
+				const drawn = initialState({ ...g.value, order: undefined });
+				// the agreed order is played; the seed's other draws are those of the drawn game
+				expect(agreed.order).toEqual(order);
+				expect({ ...agreed, order: drawn.order }).toEqual(drawn);
+				return true;
+			})
+		);
+		for (const bad of [[0], [0, 0], [0, 2], [1, 0, 2], [0.5, 1]]) expect(createGame({ plan, seats: 2, seed: 1, order: bad }).ok).toBe(false);
 	});
 
 	test('6.1 / rulings 4: the turn order comes from the seed: the same seed, the same order', () => {

@@ -19,6 +19,8 @@ export interface Game {
 	seats: number;
 	/** 7.2 handicaps for the weakest players, per seat (overriding `handicapOrders` / `handicapQuestions`). */
 	handicaps?: Handicaps;
+	/** The turn order agreed at the table (seats, first to move first); absent: drawn from the seed (6.1). */
+	order?: number[];
 	log: Command[];
 }
 
@@ -32,6 +34,7 @@ export type GameSetupError =
 	| { code: 'rules_not_implemented' }
 	| { code: 'plan_invalid' }
 	| { code: 'handicaps_invalid' }
+	| { code: 'order_invalid' }
 	| SettingsError;
 
 export const MIN_SEATS = 1;
@@ -44,6 +47,7 @@ export function createGame(opts: {
 	seed: string | number;
 	settings?: unknown;
 	handicaps?: Handicaps;
+	order?: number[];
 }): Result<Game, GameSetupError[]> {
 	const { plan, seats, seed } = opts;
 	const h = opts.handicaps;
@@ -58,19 +62,28 @@ export function createGame(opts: {
 	if (!sys.ok) return err([{ code: 'rules_not_implemented' }]);
 	const range = sys.value.seats;
 	if (range && (seats < range[0] || seats > range[1])) return err([{ code: 'seats_invalid' }]);
+	const order = opts.order;
+	if (order !== undefined && !isPermutation(order, seats)) return err([{ code: 'order_invalid' }]);
 	const s = resolveSettings(plan, seats, opts.settings);
 	if (!s.ok) return err(s.error);
-	return ok(h ? { plan, settings: s.value, seed, seats, handicaps: h, log: [] } : { plan, settings: s.value, seed, seats, log: [] });
+	return ok({ plan, settings: s.value, seed, seats, ...(h ? { handicaps: h } : {}), ...(order ? { order: [...order] } : {}), log: [] });
 }
 
-/** The state before the first command: players unplaced, turn order drawn from the seed (6.1). */
+/** Whether `order` lists each of the seats 0 … seats − 1 exactly once. */
+function isPermutation(order: unknown, seats: number): boolean {
+	return Array.isArray(order) && order.length === seats && order.every((s) => Number.isInteger(s) && s >= 0 && s < seats) && new Set(order).size === seats;
+}
+
+/** The state before the first command: players unplaced, turn order agreed or drawn from the seed (6.1). */
 export function initialState(game: Omit<Game, 'log'>): GameState {
 	const { plan, settings, seats } = game;
 	const sysR = ruleSystem(plan.rules);
 	const sys = sysR.ok ? sysR.value : null;
 	const { board, sides } = compileBoard(plan);
 	const rng = createRng(game.seed);
-	const order = rng.shuffle(Array.from({ length: seats }, (_, i) => i));
+	// Drawn even when agreed, so the seed's later draws (program's starts, system state) stay the same.
+	const drawn = rng.shuffle(Array.from({ length: seats }, (_, i) => i));
+	const order = game.order && isPermutation(game.order, seats) ? [...game.order] : drawn;
 	const starts = sys?.autoStarts ? sys.autoStarts(plan, board, seats, rng, settings) : null;
 	const ext = sys?.initExt ? sys.initExt(plan, board, seats, rng) : undefined;
 	const items: Item[][] = Array.from({ length: board.size }, () => []);
