@@ -192,7 +192,7 @@ const samples = (Object.entries(SAMPLES) as [EventType, object[]][]).flatMap(([t
 	bodies.map((b) => ({ ...b, type, audience: { to: 'all' } }) as GameEvent)
 );
 
-/** Names a table might give, with letters of each language in each language's letters. */
+/** Names a table might give, in each language's letters. */
 const NAMES: Record<Locale, string[]> = { en: ['Anna', 'Boris', 'Vera'], ru: ['Анна', 'Борис', 'Вера'], uk: ['Ганна', 'Богдан', 'Ярослава'] };
 /** "Player 2", "игрока 2", "Гравець 2"…: a seat told by its number. */
 const BY_NUMBER = /\b(player|players)\s+\d|(игрок|гравц|гравец)\S*\s+\d/iu;
