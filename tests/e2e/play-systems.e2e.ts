@@ -70,8 +70,13 @@ const abPlan: Plan = {
 	portals: [[0, 5], [7]]
 };
 
-/** The stored record of the game this page plays (`?id=`), read from IndexedDB as the app wrote it. */
+/** The stored game this page plays (`?id=`), read from IndexedDB as the app wrote it. */
 async function storedGame(page: Page): Promise<Game> {
+	return (await storedRecord(page)).game;
+}
+
+/** The stored record of the game this page plays: the game and the players' names the screens use. */
+async function storedRecord(page: Page): Promise<{ game: Game; names: string[] }> {
 	const id = new URL(page.url()).searchParams.get('id')!;
 	return page.evaluate(async (gameId) => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -79,22 +84,22 @@ async function storedGame(page: Page): Promise<Game> {
 			open.onsuccess = () => resolve(open.result);
 			open.onerror = () => reject(open.error);
 		});
-		const record = await new Promise<{ game: Game }>((resolve) => {
+		const record = await new Promise<{ game: Game; names: string[] }>((resolve) => {
 			const get = db.transaction('games').objectStore('games').get(gameId);
 			get.onsuccess = () => resolve(get.result);
 		});
 		db.close();
-		return record.game;
+		return { game: record.game, names: record.names };
 	}, id);
 }
 
-/** The feed as the player's screen shows it (newest first) and as the engine says it for that seat. */
+/** The feed as the player's screen shows it (newest first) and as the engine says it for that seat, with the game's names. */
 async function feedOnScreen(page: Page): Promise<string[]> {
 	return page.locator('[data-testid="player"] [data-testid="feed"] li .text').allTextContents();
 }
-function engineFeed(events: readonly GameEvent[]): string[] {
+function engineFeed(events: readonly GameEvent[], names: readonly string[]): string[] {
 	return events
-		.map((e) => renderEvent(e, 'en'))
+		.map((e) => renderEvent(e, 'en', 0, names))
 		.filter(Boolean)
 		.reverse();
 }
@@ -155,9 +160,9 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		const seat: number = still ?? (await takeDevice(page));
 		await page.getByTestId('composer').waitFor();
 		await expectNoPlanOnScreen(page);
-		const game = await storedGame(page);
+		const { game, names } = await storedRecord(page);
 		const state = replay(game).state;
-		expect(await feedOnScreen(page)).toEqual(engineFeed(viewFor(state, seat).events));
+		expect(await feedOnScreen(page)).toEqual(engineFeed(viewFor(state, seat).events, names));
 		const shot = shots(seat, n);
 		if (shot) await screenshot(page, shot);
 		await playTurn(page, await next(seat, page));
@@ -171,7 +176,7 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		// The answer is the engine's: the events of that command this seat may see.
 		const after = replay(await storedGame(page)).state;
 		const mine = viewFor(after, seat).events.slice(viewFor(state, seat).events.length).filter((e) => e.type !== 'turn');
-		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderEvent(e, 'en')).filter(Boolean));
+		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderEvent(e, 'en', 0, names)).filter(Boolean));
 		const keeps: boolean = after.phase === 'play' && after.order[after.turn] === seat;
 		expect(await page.getByTestId('pass-on').textContent()).toBe(keeps ? 'Move again' : 'Hide and pass on');
 		await page.getByTestId('pass-on').click();

@@ -24,7 +24,7 @@ export async function tapContour(page: Page, [x, y]: [number, number]): Promise<
  * first tap on a direction sends it (the caller checks that it went). Other moves are built
  * with the action chips and the pad, read back as the sentence, and sent with Send.
  */
-export async function composeMove(page: Page, actions: Action[]): Promise<'one-tap' | 'composed'> {
+export async function composeMove(page: Page, actions: Action[], names?: readonly string[]): Promise<'one-tap' | 'composed'> {
 	const composer = page.getByTestId('composer');
 	await composer.waitFor();
 	const [only] = actions;
@@ -63,7 +63,7 @@ export async function composeMove(page: Page, actions: Action[]): Promise<'one-t
 		}
 	}
 	// The whole move as a sentence before sending (issue 7).
-	expect((await composer.getByTestId('sentence').textContent())?.trim()).toBe(movePhrase({ actions, dark: false, semiDark: false }, 'en'));
+	expect((await composer.getByTestId('sentence').textContent())?.trim()).toBe(movePhrase({ actions, dark: false, semiDark: false }, 'en', names));
 	await composer.getByTestId('send').tap();
 	return 'composed';
 }
@@ -90,10 +90,13 @@ export async function feedLines(page: Page): Promise<string[]> {
 	return (await page.locator('[data-testid="feed"] li .text').allTextContents()).map((t) => t.trim());
 }
 
-/** The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words them. */
-export function expectedFeed(events: GameEvent[], limit = 200): string[] {
+/**
+ * The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words
+ * them: with the players' names the screen has (the table's, or pass-and-play's).
+ */
+export function expectedFeed(events: GameEvent[], names: readonly string[], limit = 200): string[] {
 	return events
-		.map((e) => renderEvent(e, 'en', 0))
+		.map((e) => renderEvent(e, 'en', 0, names))
 		.filter(Boolean)
 		.reverse()
 		.slice(0, limit);
