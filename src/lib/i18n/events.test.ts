@@ -6,7 +6,7 @@ import { createGame, initialState } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type EventBody, type EventType, type GameEvent, type Seat } from '../engine/game/types';
-import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, renderAnswer, renderEvent, seatLabel, type Locale } from './events';
+import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, type Locale } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -274,6 +274,23 @@ describe("the announcements name the players (the table's names; else \"Player N
 		expect(renderEvent(turn, 'en', 0, ['Anna', ' Boris '])).toBe("Boris's move");
 		// the answer a move gets: its parts joined, the player named inside
 		expect(renderAnswer([ev({ type: 'land', seat: 1 }), ev({ type: 'shot_dead', seat: 2 })], 'en', 0, NAMES.en)).toEqual(['Went onto land, Vera is shot dead.']);
+	});
+
+	test('whether a line says its own player (the feed then shows no name beside it): exactly when the named text holds that name', () => {
+		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
+		for (const l of LOCALES) {
+			expect(namesItsSeat(ev({ type: 'start_kind', seat: 1, kind: 'land' }), l)).toBe(true);
+			expect(namesItsSeat(ev({ type: 'won', seat: 0, how: 'treasure' }), l)).toBe(true);
+			expect(namesItsSeat(ev({ type: 'land', seat: 1 }), l)).toBe(false);
+			// the recall names the player asked about, not the one who asked
+			expect(namesItsSeat(ev({ type: 'recall', seat: 0, of: 1, move: null }), l)).toBe(false);
+			expect(namesItsSeat(ev({ type: 'start_cell', seat: -1, cell: 3 }), l)).toBe(false);
+			for (const e of samples) {
+				if (!('seat' in e) || e.seat < 0) continue;
+				const only = Array.from({ length: 3 }, (_, i) => (i === e.seat ? 'Zoe' : ''));
+				expect(namesItsSeat(e, l, 5), `${e.type} ${l}`).toBe(renderEvent(e, l, 5, only).includes('Zoe'));
+			}
+		}
 	});
 
 	test('random games: every event renders with names in every language, no placeholder, no numbered seat', () => {

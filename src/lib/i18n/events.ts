@@ -245,6 +245,17 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, name
 	}
 }
 
+/**
+ * Whether the event's text says the name of its own player (e.g. "Anna's cell: land"), so a
+ * screen that shows the player beside each line need not say it twice.
+ */
+export function namesItsSeat(e: GameEvent, locale: Locale = 'en', width = 0): boolean {
+	if (!('seat' in e) || typeof e.seat !== 'number' || e.seat < 0) return false;
+	const mark = '\u0000';
+	const names = Array.from({ length: e.seat + 1 }, (_, i) => (i === e.seat ? mark : ''));
+	return renderEvent(e, locale, width, names).includes(mark);
+}
+
 /** Events that are parts of one answer to a move (joined into sentences). */
 const ANSWER_PARTS = new Set<GameEvent['type']>([
 	'land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall', 'wall_carried',
