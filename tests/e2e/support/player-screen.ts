@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Action, GameEvent, Seat } from '../../../src/lib/engine/game/types';
-import { movePhrase, renderEvent } from '../../../src/lib/i18n/events';
+import { movePhrase, renderEvent, type Locale } from '../../../src/lib/i18n/events';
 
 /** Taps the square (x, y) of the blank contour (6.1 start, 5.5 new cell). */
 export async function tapContour(page: Page, [x, y]: [number, number]): Promise<void> {
@@ -94,9 +94,9 @@ export async function feedLines(page: Page): Promise<string[]> {
  * The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words
  * them: with the players' names the screen has (the table's, or pass-and-play's).
  */
-export function expectedFeed(events: GameEvent[], names: readonly string[], limit = 200): string[] {
+export function expectedFeed(events: GameEvent[], names: readonly string[], limit = 200, locale: Locale = 'en'): string[] {
 	return events
-		.map((e) => renderEvent(e, 'en', 0, names))
+		.map((e) => renderEvent(e, locale, 0, names))
 		.filter(Boolean)
 		.reverse()
 		.slice(0, limit);
