@@ -10,7 +10,7 @@ import { viewFor } from '../../src/lib/engine/game/view';
 import type { Locale } from '../../src/lib/i18n/events';
 import { importPlan } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
-import { expectedFeed, feedLines, storedData, tapContour } from './support/player-screen';
+import { expectedFeed, feedLines, storedData, tapContour, tapSquare } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,15 +114,8 @@ describe("the announcements say the players' names", () => {
 				await page.waitForURL(/\/host\?id=/);
 				const id = new URL(page.url()).searchParams.get('id')!;
 				await page.getByTestId('console').waitFor();
-				const mapCell = async (x: number, y: number) => {
-					const at = await page.locator('main svg.board').first().evaluate((svg, [bx, by]) => {
-						const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-						return { x: p.x, y: p.y };
-					}, [x, y] as const);
-					await page.touchscreen.tap(at.x, at.y);
-				};
-				for (const [x, y] of [[1, 1], [3, 1]] as const) {
-					await mapCell(x, y);
+				for (const at of [[1, 1], [3, 1]] as [number, number][]) {
+					await tapSquare(page, page.locator('main svg.board').first(), at);
 					await page.getByTestId('place-start').click();
 					await page.locator('[data-testid="refusal"]').waitFor({ state: 'detached' });
 				}

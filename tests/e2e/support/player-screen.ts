@@ -11,9 +11,14 @@ import type { Action, GameEvent, Seat } from '../../../src/lib/engine/game/types
 import { movePhrase, renderEvent, type Locale } from '../../../src/lib/i18n/events';
 
 /** Taps the square (x, y) of the blank contour (6.1 start, 5.5 new cell). */
-export async function tapContour(page: Page, [x, y]: [number, number]): Promise<void> {
-	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
-		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+export async function tapContour(page: Page, at: [number, number]): Promise<void> {
+	await tapSquare(page, page.locator('[data-testid="contour"] svg'), at);
+}
+
+/** Taps the square (x, y) of a board drawn in `svg` (a contour, the master's map). */
+export async function tapSquare(page: Page, svg: Locator, [x, y]: [number, number]): Promise<void> {
+	const at = await svg.evaluate((el, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((el as SVGSVGElement).getScreenCTM()!);
 		return { x: p.x, y: p.y };
 	}, [x, y] as const);
 	await page.touchscreen.tap(at.x, at.y);
