@@ -8,12 +8,13 @@
 // exchanged for the reveal.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Command } from '../../src/lib/engine/game/types';
+import type { Command, GameEvent } from '../../src/lib/engine/game/types';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { createDuel, duelCommand, type DuelMatch, type Player } from '../../src/lib/engine/rules/duel-match';
 import { nextAction } from '../../src/lib/net/duel.testing';
 import { screenshot } from './support/browser';
 import { launchForNet, startTableServer } from './support/net-table';
+import { expectedFeed, feedLines } from './support/player-screen';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -252,6 +253,13 @@ describe('the duel on two phones', () => {
 			}
 			const feeds = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.feed)));
 			expect(feeds[0]).toEqual(feeds[1]);
+			// Each phone's answers call both players by their names, as the engine's events say them.
+			for (const page of pages) {
+				await page.getByTestId('tab-feed').click();
+				const lines = await feedLines(page);
+				expect(lines).toEqual(expectedFeed(feeds[0] as GameEvent[], ['Anna', 'Boris']));
+				expect(lines.join('\n')).not.toMatch(/Player \d/);
+			}
 		} finally {
 			for (const context of contexts) await context.close();
 		}

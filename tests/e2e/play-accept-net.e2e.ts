@@ -95,13 +95,15 @@ describe("issue 7's acceptance game at the table", () => {
 			// the phones' feeds must equal its events for each seat.
 			await host.locator('[data-testid="composer"]').waitFor();
 			const begun = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
+			// The phones call the players by the table's names (seats in the order they joined): the feeds are expected with them.
+			expect(await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.names)).toEqual(names);
 			let engine: GameState = replay(begun).state;
 			expect(engine.order).toEqual(order);
 			const commands = scriptCommands(order);
 			expect(begun.log).toEqual(commands.slice(0, 3).map((c) => c.command));
 			const expectFeeds = async (label: string) => {
 				for (const [seat, phone] of phones.entries()) {
-					const want = expectedFeed(viewFor(engine, seat).events);
+					const want = expectedFeed(viewFor(engine, seat).events, names);
 					await expect.poll(() => feedLines(phone), { timeout: 15_000, message: `${names[seat]}'s feed after ${label}` }).toEqual(want);
 				}
 			};
@@ -117,7 +119,7 @@ describe("issue 7's acceptance game at the table", () => {
 				if (turn.order) {
 					// 5.5: the wounded player's phone asks for the new cell, privately, on the blank contour.
 					await phone.getByTestId('confirm-cell').waitFor();
-					expect(await feedLines(phone)).toContain(expectedFeed([{ type: 'wounded_notice', seat, canOrder: true, audience: { to: 'seat', seat } }])[0]);
+					expect(await feedLines(phone)).toContain(expectedFeed([{ type: 'wounded_notice', seat, canOrder: true, audience: { to: 'seat', seat } }], names)[0]);
 					await screenshot(phone, 'accept-order-phone');
 					await tapContour(phone, turn.order);
 					await phone.getByTestId('confirm-cell').tap();
@@ -129,7 +131,7 @@ describe("issue 7's acceptance game at the table", () => {
 				if (i === back) await screenshot(phone, 'accept-outside-phone');
 				if (i === 0) await screenshot(phone, 'accept-composer-phone');
 				if (i === 0) await screenshot(host, 'accept-console-tablet');
-				const how = await composeMove(phone, turn.actions);
+				const how = await composeMove(phone, turn.actions, names);
 				// The common move is one tap: that tap alone sent it (the turn passed).
 				await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
 				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);

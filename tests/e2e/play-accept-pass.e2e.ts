@@ -77,9 +77,12 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			const order = [seatOf.first, seatOf.second];
 
 			// The engine plays the script alongside, from the device's own game record (its seed drew the order).
-			const stored = (await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game }[] | undefined;
+			const stored = (await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game; names: string[] }[] | undefined;
 			const record = stored?.find((g) => g.id === id)?.game;
 			expect(record, 'the game is kept on the device').toBeTruthy();
+			// The screens call the players by the names the game keeps: the feed is expected with them.
+			const names = stored!.find((g) => g.id === id)!.names;
+			expect(names).toEqual(NAMES);
 			const commands = scriptCommands(order);
 			let engine: GameState = replay({ ...record!, log: [] }).state;
 			expect(engine.order).toEqual(order);
@@ -94,7 +97,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 				expect(await takeDevice(page), turn.note).toBe(seat);
 				await expectNothingOnScreen(page);
 				// Behind the curtain the holder's feed is his seat's events, and nobody else's private ones.
-				await expect.poll(() => feedLines(page), { message: `${NAMES[seat]}'s feed before: ${turn.note}` }).toEqual(expectedFeed(viewFor(engine, seat).events));
+				await expect.poll(() => feedLines(page), { message: `${NAMES[seat]}'s feed before: ${turn.note}` }).toEqual(expectedFeed(viewFor(engine, seat).events, names));
 				if (turn.order) {
 					// 5.5: the wounded player picks his new cell in private on the blank contour.
 					await page.getByTestId('confirm-cell').waitFor();
@@ -104,7 +107,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 					// Still his turn: the device stays with him, the composer opens, his feed has the order.
 					await page.getByTestId('composer').waitFor();
 					expect(await page.getByTestId('answer').count()).toBe(0);
-					await expect.poll(() => feedLines(page)).toEqual(expectedFeed(viewFor(engine, seat).events));
+					await expect.poll(() => feedLines(page)).toEqual(expectedFeed(viewFor(engine, seat).events, names));
 				}
 				if (i === 2) {
 					// "Recall the last move of …" (6.3) mid-turn keeps the device with him too; his feed has the answer.
@@ -112,7 +115,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 					await page.getByTestId('status-toggle').tap();
 					await page.getByTestId(`recall-${other}`).tap();
 					engine = apply(engine, { type: 'recall', by: seat, of: other }).state;
-					await expect.poll(() => feedLines(page), { message: 'the recall in the feed' }).toEqual(expectedFeed(viewFor(engine, seat).events));
+					await expect.poll(() => feedLines(page), { message: 'the recall in the feed' }).toEqual(expectedFeed(viewFor(engine, seat).events, names));
 					expect(await page.getByTestId('answer').count()).toBe(0);
 					await page.getByTestId('status-toggle').tap();
 				}
@@ -122,7 +125,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 					await screenshot(page, 'accept-pass-composer-tablet');
 					await page.setViewportSize(PHONE);
 				}
-				await composeMove(page, turn.actions);
+				await composeMove(page, turn.actions, names);
 				const answer = page.getByTestId('answer');
 				await answer.waitFor();
 				engine = apply(engine, commands[commandAt++]!.command).state;

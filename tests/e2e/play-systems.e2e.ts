@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
 import { viewFor } from '../../src/lib/engine/game/view';
 import type { GameEvent } from '../../src/lib/engine/game/types';
-import { importPlan, storedGame } from './support/library';
+import { importPlan, storedGame, storedRecord } from './support/library';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
 import { renderEvent } from '../../src/lib/i18n/events';
@@ -70,13 +70,13 @@ const abPlan: Plan = {
 	portals: [[0, 5], [7]]
 };
 
-/** The feed as the player's screen shows it (newest first) and as the engine says it for that seat. */
+/** The feed as the player's screen shows it (newest first) and as the engine says it for that seat, with the game's names. */
 async function feedOnScreen(page: Page): Promise<string[]> {
 	return page.locator('[data-testid="player"] [data-testid="feed"] li .text').allTextContents();
 }
-function engineFeed(events: readonly GameEvent[]): string[] {
+function engineFeed(events: readonly GameEvent[], names: readonly string[]): string[] {
 	return events
-		.map((e) => renderEvent(e, 'en'))
+		.map((e) => renderEvent(e, 'en', 0, names))
 		.filter(Boolean)
 		.reverse();
 }
@@ -131,9 +131,9 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		const seat: number = still ?? (await takeDevice(page));
 		await page.getByTestId('composer').waitFor();
 		await expectNoPlanOnScreen(page);
-		const game = await storedGame(page);
+		const { game, names } = await storedRecord(page);
 		const state = replay(game).state;
-		expect(await feedOnScreen(page)).toEqual(engineFeed(viewFor(state, seat).events));
+		expect(await feedOnScreen(page)).toEqual(engineFeed(viewFor(state, seat).events, names));
 		const shot = shots(seat, n);
 		if (shot) await screenshot(page, shot);
 		await playTurn(page, await next(seat, page));
@@ -147,7 +147,7 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		// The answer is the engine's: the events of that command this seat may see.
 		const after = replay(await storedGame(page)).state;
 		const mine = viewFor(after, seat).events.slice(viewFor(state, seat).events.length).filter((e) => e.type !== 'turn');
-		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderEvent(e, 'en')).filter(Boolean));
+		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderEvent(e, 'en', 0, names)).filter(Boolean));
 		const keeps: boolean = after.phase === 'play' && after.order[after.turn] === seat;
 		expect(await page.getByTestId('pass-on').textContent()).toBe(keeps ? 'Move again' : 'Hide and pass on');
 		await page.getByTestId('pass-on').click();

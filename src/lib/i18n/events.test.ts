@@ -5,8 +5,8 @@ import { apply } from '../engine/game/apply';
 import { createGame, initialState } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
-import { REJECT_REASONS, type GameEvent } from '../engine/game/types';
-import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, renderAnswer, renderEvent } from './events';
+import { REJECT_REASONS, type EventBody, type EventType, type GameEvent, type Seat } from '../engine/game/types';
+import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, type Locale } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -73,5 +73,242 @@ describe('event texts', () => {
 		expect(
 			renderAnswer([ev({ type: 'scream', seat: 0 }), ev({ type: 'pit', seat: 0 }), ev({ type: 'found', seat: 0, treasures: 1, bullets: 2, grenades: 0, landmines: 0, corpses: 1 })])
 		).toEqual(['A scream is heard! Fell into a pit, was transported to the next one in the loop, found a treasure, two bullets and a corpse.']);
+	});
+});
+
+/** Every event type (the compiler holds the list complete), with its variants that word a player differently. */
+type Samples = { [K in EventType]: Omit<Extract<EventBody, { type: K }>, 'type'>[] };
+const none = { treasures: 0, bullets: 0, grenades: 0, landmines: 0, corpses: 0 };
+const SAMPLES: Samples = {
+	rejected: [{ reason: 'not_your_turn', command: 'move' }],
+	start_chosen: [{ seat: 1 }],
+	start_cell: [{ seat: 2, cell: 7 }, { seat: -1, cell: 7 }],
+	starts_invalidated: [{ seats: [0, 2] }, { seats: [1] }],
+	common_start_set: [{}],
+	starts_confirmed: [{}],
+	start_kind: [{ seat: 1, kind: 'land' }],
+	cell_kind_answer: [{ seat: 1, asked: 3, kind: 'pit' }],
+	cell_kind_asked: [{ seat: 1 }],
+	turn: [{ seat: 1 }],
+	land: [{ seat: 1 }],
+	hospital: [{ seat: 1, healed: true }],
+	weaponry: [{ seat: 1, bullets: 3, grenades: 3, treasure: false }],
+	pit: [{ seat: 1 }],
+	pit_loop: [{ seat: 1 }],
+	river: [{ seat: 1, delta: false }],
+	by_flow: [{ seat: 1, delta: true }],
+	delta: [{ seat: 1 }],
+	wall: [{ seat: 1 }],
+	wall_carried: [{ seat: 1, delta: false }],
+	river_wade: [{ seat: 1 }],
+	river_against: [{ seat: 1 }],
+	no_flow: [{ seat: 1 }],
+	no_loop: [{ seat: 1 }],
+	skip: [{ seat: 1 }],
+	mite_woken: [{ seat: 1 }],
+	encephalitis: [{ seat: 1 }],
+	exit_out: [{ seat: 1, crumbled: false }],
+	exit_refused: [{ seat: 1 }],
+	lost_outside: [{ seat: 1 }],
+	found: [{ seat: 1, ...none, treasures: 1 }],
+	cremated: [{ seat: 1 }],
+	infected: [{ seat: 1, moves: 3 }, { seat: 1, moves: null }],
+	infection_left: [{ seat: 1, left: 2 }],
+	immune: [{ seat: 1 }],
+	infection_death: [{ seat: 1 }],
+	wounded_notice: [{ seat: 1, canOrder: true }, { seat: 1, canOrder: false }],
+	you_died: [{ seat: 1 }],
+	cell_ordered: [{ seat: 1, declined: false }, { seat: 1, declined: true }],
+	ordered_at: [{ seat: 2, cell: 12 }],
+	scream: [{ seat: 1 }],
+	no_scream: [{ seat: 1 }],
+	at_feet: [{ seat: 1, ...none, corpses: 1 }],
+	grenade: [{ seat: 1, dir: 'up', outcome: 'blown' }],
+	left_item: [{ seat: 1, item: 'corpse' }],
+	thrown: [{ seat: 1, item: 'landmine', dir: 'left' }],
+	mine_set: [{ seat: 1 }],
+	blast: [{ seat: 1 }],
+	took_treasure: [{ seat: 1, index: 0 }],
+	action_failed: [{ seat: 1, reason: 'no_bullets' }],
+	dark_done: [{ seat: 1 }],
+	semi_dark_done: [{ seat: 1, wall: true }, { seat: 1, wall: false }],
+	status: [{ seat: 1, status: { health: 'wounded', immune: false, infectedLeft: null, bullets: 1, grenades: 0, carry: 'treasure', reordersLeft: 1, outside: false } }],
+	recall: [
+		{ seat: 0, of: 1, move: null },
+		{ seat: 0, of: 2, move: { actions: [{ a: 'go', dir: 'up' }, { a: 'shoot', dir: 'left', target: 1 }, { a: 'if', cond: 'land', then: [{ a: 'attack', target: 0, bullet: true }] }], dark: false, semiDark: false } },
+		{ seat: 0, of: 1, move: { ordered: true } }
+	],
+	break_taken: [{ seat: 1, minutes: 5 }],
+	timed_out: [{ seat: 1 }],
+	nstop_started: [{}],
+	nstop_stopped: [{}],
+	nstop_count: [{ rounds: 2, of: 5 }],
+	survivor_left: [{ seat: 1, left: 3 }],
+	won: [{ seat: 1, how: 'treasure' }, { seat: 1, how: 'elimination' }, { seat: 1, how: 'last_survivor' }],
+	draw: [{ reason: 'nstop' }],
+	master_undo: [{ reason: 'a slip' }],
+	master_correct: [{ reason: 'a slip' }],
+	master_ruling: [{ reason: 'a slip' }],
+	swamp: [{ seat: 1 }],
+	swamp_death: [{ seat: 1 }],
+	topo_river: [{ seat: 1, swamp: false }],
+	crocodile_eats: [{ seat: 1 }],
+	crocodile_asleep: [{ seat: 1 }],
+	arsenal: [{ seat: 1 }],
+	treasure_picked: [{ seat: 1 }],
+	morgue: [{ seat: 1 }],
+	morgue_cell: [{ seat: 1 }],
+	shot_dead: [{ seat: 1 }],
+	eaten: [{ seat: 1, by: 'bear' }, { seat: 1, by: 'ghost' }],
+	near: [{ seat: 1, who: 'bear' }, { seat: 1, who: 'ghost' }],
+	safe: [{ seat: 1 }],
+	meet: [{ seat: 1, others: [0] }, { seat: 1, others: [0, 2] }],
+	shop: [{ seat: 1, roll: 4, item: 'first_aid' }, { seat: 1, roll: null, item: null }],
+	marsh: [{ seat: 1 }],
+	flushed: [{ seat: 1, blocked: false }],
+	portal: [{ seat: 1 }],
+	treasure_pile: [{ seat: 1, taken: true }],
+	turn_lost: [{ seat: 1 }],
+	missed: [{ seat: 1 }],
+	injured: [{ seat: 1, by: 2, dropped: false }, { seat: 1, by: 2, dropped: true }],
+	first_aid: [{ seat: 1 }],
+	junk_dropped: [{ seat: 1 }],
+	battle: [
+		{ seat: 0, defender: 2, attackerRoll: 3, defenderRoll: 5, winner: 2 },
+		{ seat: 0, defender: 1, attackerRoll: null, defenderRoll: null, winner: 0 }
+	],
+	outer_wall: [{ seat: 1 }],
+	crossbow: [{ seat: 1, first: true }],
+	crutch: [{ seat: 1, first: false }],
+	trap: [{ seat: 1 }],
+	duel_pit: [{ seat: 1, n: 2 }],
+	pit_exit: [{ seat: 1, n: 2 }],
+	duel_treasure: [{ seat: 1 }],
+	duel_out: [{ seat: 1, carried: 'true' }],
+	reentered: [{ seat: 1 }],
+	not_reentered: [{ seat: 1 }]
+};
+const samples = (Object.entries(SAMPLES) as [EventType, object[]][]).flatMap(([type, bodies]) =>
+	bodies.map((b) => ({ ...b, type, audience: { to: 'all' } }) as GameEvent)
+);
+
+/** Names a table might give, in each language's letters. */
+const NAMES: Record<Locale, string[]> = { en: ['Anna', 'Boris', 'Vera'], ru: ['Анна', 'Борис', 'Вера'], uk: ['Ганна', 'Богдан', 'Ярослава'] };
+/** "Player 2", "игрока 2", "Гравець 2"…: a seat told by its number. */
+const BY_NUMBER = /\b(player|players)\s+\d|(игрок|гравц|гравец)\S*\s+\d/iu;
+
+describe("the announcements name the players (the table's names; else \"Player N\")", () => {
+	test('every event type, every language: a named seat is told by its name where the nameless text says "Player N", nothing else changes', () => {
+		for (const e of samples)
+			for (const l of LOCALES) {
+				const names = NAMES[l];
+				const plain = renderEvent(e, l, 5);
+				const named = renderEvent(e, l, 5, names);
+				const label = (s: Seat) => seatLabel(s, l);
+				expect(named, `${e.type} ${l}`).not.toMatch(/event_|[{}]|undefined|NaN/);
+				expect(plain, `${e.type} ${l}`).not.toMatch(/event_|[{}]|undefined|NaN/);
+				expect(named, `${e.type} ${l}: a named seat is not a number`).not.toMatch(BY_NUMBER);
+				for (const s of [0, 1, 2]) expect(named, `${e.type} ${l}`).not.toContain(label(s));
+				// without names, the text is exactly the one with each seat's "Player N" in place of its name
+				expect(named.replaceAll(names[0]!, label(0)).replaceAll(names[1]!, label(1)).replaceAll(names[2]!, label(2)), `${e.type} ${l}`).toBe(plain);
+				expect(renderEvent(e, l, 5, [])).toBe(plain);
+				expect(renderEvent(e, l, 5, [label(0), label(1), label(2)])).toBe(plain);
+			}
+	});
+
+	test('every seat an event names is said: the mover, the target, the attacker, the defender, the winner, the others', () => {
+		const said = (e: GameEvent, l: Locale, seats: Seat[]) => {
+			const named = renderEvent(e, l, 5, NAMES[l]);
+			for (const s of seats) expect(named, `${e.type} ${l} seat ${s}`).toContain(NAMES[l][s]!);
+		};
+		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
+		for (const l of LOCALES) {
+			for (const type of ['turn', 'start_kind', 'start_chosen', 'wounded_notice', 'cell_ordered', 'survivor_left', 'won', 'timed_out', 'shot_dead', 'eaten', 'morgue', 'turn_lost', 'break_taken'] as const)
+				for (const b of SAMPLES[type]) said(ev({ ...b, type }), l, [1]);
+			said(ev({ type: 'starts_invalidated', seats: [0, 2] }), l, [0, 2]);
+			for (const b of SAMPLES.recall) if (b.move && !('ordered' in b.move)) said(ev({ ...b, type: 'recall' }), l, [0, 1, 2]);
+			for (const b of SAMPLES.injured) said(ev({ ...b, type: 'injured' }), l, [1, 2]);
+			for (const b of SAMPLES.battle) said(ev({ ...b, type: 'battle' }), l, [b.seat, b.defender, b.winner]);
+			said(ev({ type: 'meet', seat: 1, others: [0, 2] }), l, [0, 2]);
+		}
+	});
+
+	test('the texts as the master says them, with names and without (the CLI, a nameless seat)', () => {
+		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
+		const turn = ev({ type: 'turn', seat: 1 });
+		const kind = ev({ type: 'start_kind', seat: 0, kind: 'land' });
+		const won = ev({ type: 'won', seat: 0, how: 'treasure' });
+		const shot = ev({ type: 'recall', seat: 0, of: 2, move: { actions: [{ a: 'go', dir: 'up' }, { a: 'shoot', dir: 'left', target: 1 }], dark: false, semiDark: false } });
+		const battle = ev({ type: 'battle', seat: 0, defender: 2, attackerRoll: 3, defenderRoll: 5, winner: 2 });
+		const invalid = ev({ type: 'starts_invalidated', seats: [0, 2] });
+		expect([turn, kind, won, shot, battle, invalid].map((e) => renderEvent(e, 'en'))).toEqual([
+			"Player 2's move",
+			"Player 1's cell: land",
+			'Player 1 carried out the true treasure and wins!',
+			"Player 3's last move: go up, shoot to the left at Player 2",
+			'Player 1 attacks Player 3: 3 against 5, Player 3 wins the battle',
+			'The master declares the starting choice of Player 1 and Player 3 invalid; choose another cell'
+		]);
+		expect([turn, kind, won, shot, battle, invalid].map((e) => renderEvent(e, 'en', 0, NAMES.en))).toEqual([
+			"Boris's move",
+			"Anna's cell: land",
+			'Anna carried out the true treasure and wins!',
+			"Vera's last move: go up, shoot to the left at Boris",
+			'Anna attacks Vera: 3 against 5, Vera wins the battle',
+			'The master declares the starting choice of Anna and Vera invalid; choose another cell'
+		]);
+		expect([turn, kind, won, shot, battle, invalid].map((e) => renderEvent(e, 'ru', 0, NAMES.ru))).toEqual([
+			'Ходит Борис',
+			'Анна — клетка: суша',
+			'Анна выносит настоящее сокровище и побеждает!',
+			'Вера: последний ход — иду вверх, стреляю влево (цель — Борис)',
+			'Анна нападает, защищается Вера: 3 против 5, в схватке побеждает Вера',
+			'Мастер объявляет выбор стартовой клетки недействительным: Анна и Вера; выберите другую клетку'
+		]);
+		expect([turn, kind, won].map((e) => renderEvent(e, 'ru'))).toEqual(['Ходит Игрок 2', 'Игрок 1 — клетка: суша', 'Игрок 1 выносит настоящее сокровище и побеждает!']);
+		expect([turn, kind, won].map((e) => renderEvent(e, 'uk', 0, ['Ганна', 'Богдан']))).toEqual(['Ходить Богдан', 'Ганна — клітинка: суходіл', 'Ганна виносить справжній скарб і перемагає!']);
+		expect([turn, kind].map((e) => renderEvent(e, 'uk'))).toEqual(['Ходить Гравець 2', 'Гравець 1 — клітинка: суходіл']);
+		// a seat with no name (blank, or beyond the list) is "Player N"; a name is said as it was written, trimmed
+		expect(renderEvent(turn, 'en', 0, ['Anna', '  '])).toBe("Player 2's move");
+		expect(renderEvent(turn, 'en', 0, ['Anna'])).toBe("Player 2's move");
+		expect(renderEvent(turn, 'en', 0, ['Anna', ' Boris '])).toBe("Boris's move");
+		// the answer a move gets: its parts joined, the player named inside
+		expect(renderAnswer([ev({ type: 'land', seat: 1 }), ev({ type: 'shot_dead', seat: 2 })], 'en', 0, NAMES.en)).toEqual(['Went onto land, Vera is shot dead.']);
+	});
+
+	test('whether a line says its own player (the feed then shows no name beside it): exactly when the named text holds that name', () => {
+		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
+		for (const l of LOCALES) {
+			expect(namesItsSeat(ev({ type: 'start_kind', seat: 1, kind: 'land' }), l)).toBe(true);
+			expect(namesItsSeat(ev({ type: 'won', seat: 0, how: 'treasure' }), l)).toBe(true);
+			expect(namesItsSeat(ev({ type: 'land', seat: 1 }), l)).toBe(false);
+			// the recall names the player asked about, not the one who asked
+			expect(namesItsSeat(ev({ type: 'recall', seat: 0, of: 1, move: null }), l)).toBe(false);
+			expect(namesItsSeat(ev({ type: 'start_cell', seat: -1, cell: 3 }), l)).toBe(false);
+			for (const e of samples) {
+				if (!('seat' in e) || e.seat < 0) continue;
+				const only = Array.from({ length: 3 }, (_, i) => (i === e.seat ? 'Zoe' : ''));
+				expect(namesItsSeat(e, l, 5), `${e.type} ${l}`).toBe(renderEvent(e, l, 5, only).includes('Zoe'));
+			}
+		}
+	});
+
+	test('random games: every event renders with names in every language, no placeholder, no numbered seat', () => {
+		for (let seed = 1; seed <= 40; seed++) {
+			const rng = createRng(seed);
+			const g = createGame({ plan: randomPlan(rng, 5, 5), seats: 3, seed, settings: seed % 2 ? {} : { grenadeWording: 'tell', lastSurvivorMoves: 2 } });
+			if (!g.ok) throw new Error('setup');
+			let s = initialState(g.value);
+			for (let i = 0; i < 120 && s.phase !== 'over'; i++) {
+				const r = apply(s, randomLegalCommand(s, rng)!);
+				s = r.state;
+				for (const e of r.events)
+					for (const l of LOCALES) {
+						const named = renderEvent(e, l, 5, NAMES[l]);
+						expect(named, `${e.type} ${l}`).not.toMatch(/event_|[{}]|undefined/);
+						expect(named, `${e.type} ${l}`).not.toMatch(BY_NUMBER);
+					}
+			}
+		}
 	});
 });

@@ -66,7 +66,14 @@ export function abandonedItemPhrase(item: AbandonedItem, locale: Locale): string
 	return t(`event_ab_item_${item}`, locale);
 }
 
-const player = (seat: number) => seat + 1;
+/** The players' names by seat, as the screens show them (a seat with none, or no list at all: "Player N"). */
+export type Names = readonly (string | null | undefined)[];
+
+/** What the master calls a seat at the table: its player's name, else "Player N" (the CLI, a nameless seat). */
+export function seatLabel(seat: number, locale: Locale, names?: Names): string {
+	const name = names?.[seat]?.trim();
+	return name ? name : t('event_player', locale, { player: seat + 1 });
+}
 
 export function itemPhrase(kind: keyof typeof FOUND_KEYS, n: number, locale: Locale): string {
 	if (n === 0 && (kind === 'bullet' || kind === 'grenade')) return t(`event_item_${kind}_0`, locale);
@@ -115,7 +122,7 @@ export function statusPhrase(s: PublicStatus, locale: Locale): string {
 	return parts.join(', ');
 }
 
-export function actionPhrase(a: Action, locale: Locale): string {
+export function actionPhrase(a: Action, locale: Locale, names?: Names): string {
 	switch (a.a) {
 		case 'go':
 			return t('event_act_go', locale, { dir: t(`event_dir_${a.dir}`, locale) });
@@ -126,7 +133,7 @@ export function actionPhrase(a: Action, locale: Locale): string {
 		case 'shoot':
 			return a.target === undefined
 				? t('event_act_shoot', locale, { dir: t(`event_dir_${a.dir}`, locale) })
-				: t('event_act_shoot_at', locale, { dir: t(`event_dir_${a.dir}`, locale), target: player(a.target) });
+				: t('event_act_shoot_at', locale, { dir: t(`event_dir_${a.dir}`, locale), target: seatLabel(a.target, locale, names) });
 		case 'grenade':
 			return t('event_act_grenade', locale, { wall: t(`event_wall_${a.dir}`, locale) });
 		case 'leave':
@@ -144,27 +151,31 @@ export function actionPhrase(a: Action, locale: Locale): string {
 				? t('event_act_use_bullet', locale, { dir: t(`event_dir_${a.dir ?? 'up'}`, locale) })
 				: t(`event_act_use_${a.item}`, locale);
 		case 'attack':
-			return t(a.bullet ? 'event_act_attack_bullet' : 'event_act_attack', locale, { target: player(a.target) });
+			return t(a.bullet ? 'event_act_attack_bullet' : 'event_act_attack', locale, { target: seatLabel(a.target, locale, names) });
 		case 'enter':
 			return t('event_act_enter', locale, { side: t(`event_wall_${a.dir}`, locale) });
 		case 'if':
 			return t('event_act_if', locale, {
 				cond: t(`event_cond_${a.cond}`, locale),
-				then: a.then.map((x) => actionPhrase(x, locale)).join(', ')
+				then: a.then.map((x) => actionPhrase(x, locale, names)).join(', ')
 			});
 	}
 }
 
-export function movePhrase(mv: PublicMove, locale: Locale): string {
+export function movePhrase(mv: PublicMove, locale: Locale, names?: Names): string {
 	if ('ordered' in mv) return t('event_recall_ordered', locale);
-	const text = mv.actions.map((a) => actionPhrase(a, locale)).join(', ');
+	const text = mv.actions.map((a) => actionPhrase(a, locale, names)).join(', ');
 	if (mv.dark) return t('event_recall_dark', locale, { move: text });
 	if (mv.semiDark) return t('event_recall_semi_dark', locale, { move: text });
 	return text;
 }
 
-/** One event as text (empty when the event says nothing, e.g. a silent grenade, 7.8). */
-export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): string {
+/**
+ * One event as text (empty when the event says nothing, e.g. a silent grenade, 7.8). With
+ * `names`, the players are called by their names; without (or for a seat with none), "Player N".
+ */
+export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, names?: Names): string {
+	const player = (seat: number) => seatLabel(seat, locale, names);
 	const P = 'seat' in e && typeof e.seat === 'number' ? { player: player(e.seat) } : {};
 	switch (e.type) {
 		case 'rejected':
@@ -176,7 +187,7 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 		case 'ordered_at':
 			return t('event_ordered_at', locale, { ...P, cell: cellName(e.cell, width) });
 		case 'starts_invalidated':
-			return t('event_starts_invalidated', locale, { players: e.seats.map(player).join(', ') });
+			return t('event_starts_invalidated', locale, { players: joinList(e.seats.map(player), locale) });
 		case 'start_kind':
 			return t('event_start_kind', locale, { ...P, kind: t(`event_kind_${e.kind}`, locale) });
 		case 'cell_kind_answer':
@@ -231,7 +242,7 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 		case 'recall':
 			return e.move === null
 				? t('event_recall_none', locale, { player: player(e.of) })
-				: t('event_recall', locale, { player: player(e.of), move: movePhrase(e.move, locale) });
+				: t('event_recall', locale, { player: player(e.of), move: movePhrase(e.move, locale, names) });
 		case 'nstop_count':
 			return t('event_nstop_count', locale, { rounds: e.rounds, of: e.of });
 		case 'survivor_left':
@@ -253,7 +264,7 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 			return t(`event_near_${e.who}`, locale, P);
 		// abandoned (seed 002)
 		case 'meet':
-			return t('event_meet', locale, { ...P, others: joinList(e.others.map((s) => String(player(s))), locale) });
+			return t('event_meet', locale, { ...P, others: joinList(e.others.map(player), locale) });
 		case 'shop':
 			return e.item === null ? t('event_shop_full', locale, P) : t('event_shop', locale, { ...P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, locale) });
 		case 'flushed':
@@ -280,6 +291,17 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0): str
 	}
 }
 
+/**
+ * Whether the event's text says the name of its own player (e.g. "Anna's cell: land"), so a
+ * screen that shows the player beside each line need not say it twice.
+ */
+export function namesItsSeat(e: GameEvent, locale: Locale = 'en', width = 0): boolean {
+	if (!('seat' in e) || typeof e.seat !== 'number' || e.seat < 0) return false;
+	const mark = '\u0000';
+	const names = Array.from({ length: e.seat + 1 }, (_, i) => (i === e.seat ? mark : ''));
+	return renderEvent(e, locale, width, names).includes(mark);
+}
+
 /** Events that are parts of one answer to a move (joined into sentences). */
 const ANSWER_PARTS = new Set<GameEvent['type']>([
 	'land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall', 'wall_carried',
@@ -301,7 +323,7 @@ const cap = (s: string) => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);
  * sentences ("A scream is heard! Fell into a pit, …."); other events are
  * sentences of their own. Empty texts are dropped.
  */
-export function renderAnswer(events: readonly GameEvent[], locale: Locale = 'en', width = 0): string[] {
+export function renderAnswer(events: readonly GameEvent[], locale: Locale = 'en', width = 0, names?: Names): string[] {
 	const out: string[] = [];
 	let cur = '';
 	const flush = () => {
@@ -309,7 +331,7 @@ export function renderAnswer(events: readonly GameEvent[], locale: Locale = 'en'
 		cur = '';
 	};
 	for (const e of events) {
-		const text = renderEvent(e, locale, width);
+		const text = renderEvent(e, locale, width, names);
 		if (!text) continue;
 		if (!ANSWER_PARTS.has(e.type)) {
 			flush();

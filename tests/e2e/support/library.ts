@@ -11,8 +11,13 @@ export async function importPlan(page: Page, plan: Plan, file = 'plan.json'): Pr
 	await page.locator('[data-testid="plans"] > li', { hasText: plan.name }).first().waitFor();
 }
 
-/** The stored record of the game this page plays (`?id=`), read from IndexedDB as the app wrote it. */
+/** The stored game this page plays (`?id=`), read from IndexedDB as the app wrote it. */
 export async function storedGame(page: Page): Promise<Game> {
+	return (await storedRecord(page)).game;
+}
+
+/** The stored record of the game this page plays: the game and the players' names the screens use. */
+export async function storedRecord(page: Page): Promise<{ game: Game; names: string[] }> {
 	const id = new URL(page.url()).searchParams.get('id')!;
 	return page.evaluate(async (gameId) => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -20,11 +25,11 @@ export async function storedGame(page: Page): Promise<Game> {
 			open.onsuccess = () => resolve(open.result);
 			open.onerror = () => reject(open.error);
 		});
-		const record = await new Promise<{ game: Game }>((resolve) => {
+		const record = await new Promise<{ game: Game; names: string[] }>((resolve) => {
 			const get = db.transaction('games').objectStore('games').get(gameId);
 			get.onsuccess = () => resolve(get.result);
 		});
 		db.close();
-		return record.game;
+		return { game: record.game, names: record.names };
 	}, id);
 }

@@ -78,7 +78,7 @@ type Hook = {
 			begin(game: Game): Promise<string>;
 			master(c: Command): Promise<{ ok: boolean; reason?: string }>;
 			presence: { here: boolean }[];
-			session: { refusedCount: number; record: { game: Game } | null; channels(): { channel: { link: { send(d: string): void } } }[] };
+			session: { refusedCount: number; names: string[]; record: { game: Game } | null; channels(): { channel: { link: { send(d: string): void } } }[] };
 		};
 		seat: {
 			send(c: Command): Promise<{ ok: boolean; reason?: string }>;

@@ -8,12 +8,17 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Action, GameEvent, Seat } from '../../../src/lib/engine/game/types';
-import { movePhrase, renderEvent } from '../../../src/lib/i18n/events';
+import { movePhrase, renderEvent, type Locale } from '../../../src/lib/i18n/events';
 
 /** Taps the square (x, y) of the blank contour (6.1 start, 5.5 new cell). */
-export async function tapContour(page: Page, [x, y]: [number, number]): Promise<void> {
-	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
-		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+export async function tapContour(page: Page, at: [number, number]): Promise<void> {
+	await tapSquare(page, page.locator('[data-testid="contour"] svg'), at);
+}
+
+/** Taps the square (x, y) of a board drawn in `svg` (a contour, the master's map). */
+export async function tapSquare(page: Page, svg: Locator, [x, y]: [number, number]): Promise<void> {
+	const at = await svg.evaluate((el, [bx, by]) => {
+		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((el as SVGSVGElement).getScreenCTM()!);
 		return { x: p.x, y: p.y };
 	}, [x, y] as const);
 	await page.touchscreen.tap(at.x, at.y);
@@ -24,7 +29,7 @@ export async function tapContour(page: Page, [x, y]: [number, number]): Promise<
  * first tap on a direction sends it (the caller checks that it went). Other moves are built
  * with the action chips and the pad, read back as the sentence, and sent with Send.
  */
-export async function composeMove(page: Page, actions: Action[]): Promise<'one-tap' | 'composed'> {
+export async function composeMove(page: Page, actions: Action[], names?: readonly string[]): Promise<'one-tap' | 'composed'> {
 	const composer = page.getByTestId('composer');
 	await composer.waitFor();
 	const [only] = actions;
@@ -63,7 +68,7 @@ export async function composeMove(page: Page, actions: Action[]): Promise<'one-t
 		}
 	}
 	// The whole move as a sentence before sending (issue 7).
-	expect((await composer.getByTestId('sentence').textContent())?.trim()).toBe(movePhrase({ actions, dark: false, semiDark: false }, 'en'));
+	expect((await composer.getByTestId('sentence').textContent())?.trim()).toBe(movePhrase({ actions, dark: false, semiDark: false }, 'en', names));
 	await composer.getByTestId('send').tap();
 	return 'composed';
 }
@@ -90,10 +95,13 @@ export async function feedLines(page: Page): Promise<string[]> {
 	return (await page.locator('[data-testid="feed"] li .text').allTextContents()).map((t) => t.trim());
 }
 
-/** The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words them. */
-export function expectedFeed(events: GameEvent[], limit = 200): string[] {
+/**
+ * The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words
+ * them: with the players' names the screen has (the table's, or pass-and-play's).
+ */
+export function expectedFeed(events: GameEvent[], names: readonly string[], limit = 200, locale: Locale = 'en'): string[] {
 	return events
-		.map((e) => renderEvent(e, 'en', 0))
+		.map((e) => renderEvent(e, locale, 0, names))
 		.filter(Boolean)
 		.reverse()
 		.slice(0, limit);

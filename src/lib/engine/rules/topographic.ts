@@ -5,7 +5,7 @@
  * fixed path. Section numbers are those of docs/rules.md's topographic part
  * (1 field, 2 creatures, 3 start and turns).
  */
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction, type Plan } from '../plan/types';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
 import { isClosedRound } from '../plan/geometry';
 import { DIR_INDEX, type Board } from '../game/board';
 import type { Draft } from '../game/draft';
