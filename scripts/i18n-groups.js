@@ -1,4 +1,4 @@
-// Writes src/lib/paraglide/groups/<area>.js: the messages of one area (event_, problem_, …)
+// Writes src/lib/paraglide/groups/<area>.js: the messages of one area (problem_, setting_, …)
 // re-exported on their own. Code that picks a message by a computed key imports its area's
 // group, so a screen's bundle carries that area's messages and not the whole catalogue.
 // Run after `paraglide-js compile` (npm run i18n does both).
@@ -13,7 +13,9 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const AREAS = ['event', 'problem', 'format', 'setting'];
+// The event texts have no all-locale group: they come one locale at a time (below), and a group
+// of all three would bring every language back onto the phone if it were imported.
+const AREAS = ['problem', 'format', 'setting'];
 const keys = Object.keys(JSON.parse(readFileSync(join(ROOT, 'messages/en.json'), 'utf8'))).filter((k) => !k.startsWith('$'));
 const out = join(ROOT, 'src/lib/paraglide/groups');
 mkdirSync(out, { recursive: true });

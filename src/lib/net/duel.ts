@@ -30,6 +30,7 @@ import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings, DUEL_SETTING_IDS, type GameSettings } from '../engine/game/settings';
 import { createDuelDevice, mayISend, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
 import { Channel, type ChannelOptions } from './channel';
+import { Pause } from './pause';
 import type { Link, Listener } from './link';
 import { PROTOCOL_VERSION, frameSchema, newSeatKey, readFrame, type ReadResult } from './protocol';
 
@@ -232,7 +233,7 @@ export class DuelSession {
 	private closed = false;
 	/** The joiner is welcomed on the current link (commands may flow). */
 	private ready = false;
-	private wake: (() => void) | null = null;
+	private readonly pause = new Pause();
 	private revealSent = false;
 	/** The opponent's next move, come before the answer to mine that precedes it (both sent again after a reconnection). */
 	private early: { channel: Channel<DuelMessage, DuelMessage>; n: number; actions: Action[] } | null = null;
@@ -309,7 +310,7 @@ export class DuelSession {
 		this.status = 'closed';
 		for (const f of this.unlisten) f();
 		this.channel?.close();
-		this.wake?.();
+		this.pause.wake();
 		this.changed();
 	}
 
@@ -336,7 +337,7 @@ export class DuelSession {
 			if (this.closed || this.isRefused()) break;
 			this.status = 'away';
 			this.changed();
-			await this.sleep(waits[Math.min(attempt, waits.length - 1)]!);
+			await this.pause.for(waits[Math.min(attempt, waits.length - 1)]!);
 			attempt++;
 		}
 	}
@@ -344,19 +345,6 @@ export class DuelSession {
 	/** Read through a method: the status changes while the loop awaits. */
 	private isRefused(): boolean {
 		return this.status === 'refused';
-	}
-
-	private sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => {
-			const timer = setTimeout(() => {
-				this.wake = null;
-				resolve();
-			}, ms);
-			this.wake = () => {
-				clearTimeout(timer);
-				resolve();
-			};
-		});
 	}
 
 	private wire(channel: Channel<DuelMessage, DuelMessage>, ended: () => void, welcomed?: () => void): void {

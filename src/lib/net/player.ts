@@ -8,6 +8,7 @@
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
+import { Pause } from './pause';
 import type { Link } from './link';
 import { PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
 import type { CommandResult, Membership, PhoneStore } from './store';
@@ -50,7 +51,7 @@ export class PlayerSession {
 	private closed = false;
 	private readonly waiting = new Map<number, (result: CommandResult) => void>();
 	private saving: Promise<unknown> = Promise.resolve();
-	private wake: (() => void) | null = null;
+	private readonly pause = new Pause();
 	private readonly watchers = new Set<() => void>();
 
 	private constructor(
@@ -118,7 +119,7 @@ export class PlayerSession {
 		this.closed = true;
 		this.status = 'closed';
 		this.channel?.close();
-		this.wake?.();
+		this.pause.wake();
 		this.changed();
 	}
 
@@ -144,7 +145,7 @@ export class PlayerSession {
 			this.lostAt ??= Date.now();
 			this.status = 'away';
 			this.changed();
-			await this.sleep(waits[Math.min(attempt, waits.length - 1)]!);
+			await this.pause.for(waits[Math.min(attempt, waits.length - 1)]!);
 			attempt++;
 		}
 		if (!this.closed && !this.isRefused()) {
@@ -156,19 +157,6 @@ export class PlayerSession {
 	/** Read through a method: the status changes while the loop awaits. */
 	private isRefused(): boolean {
 		return this.status === 'refused';
-	}
-
-	private sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => {
-			const timer = setTimeout(() => {
-				this.wake = null;
-				resolve();
-			}, ms);
-			this.wake = () => {
-				clearTimeout(timer);
-				resolve();
-			};
-		});
 	}
 
 	/** Runs one link until it ends. */
