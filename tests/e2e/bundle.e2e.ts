@@ -119,3 +119,12 @@ test("with the network cut, the player's screen still opens its lazy parts (from
 		await context.close();
 	}
 });
+
+test("Dexie stays off the phone's start (the seat has its own small store) and comes later, with the sheet", () => {
+	// 'DatabaseClosed' names one of Dexie's errors: only Dexie's code holds it.
+	const holdsDexie = (files: string[]) => files.filter((file) => readFileSync(join(BUILD_DIR, file), 'utf8').includes('DatabaseClosed'));
+	const phone = routeJs('/join');
+	expect(holdsDexie(routeJs('/library').files).length).toBeGreaterThan(0);
+	expect(holdsDexie(phone.files)).toEqual([]);
+	expect(holdsDexie(phone.lazy.files).length).toBeGreaterThan(0);
+});

@@ -19,6 +19,7 @@ import {
 	waitForEvents,
 	type NetWindow
 } from './support/net-table';
+import { storedData } from './support/player-screen';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> } | null = null;
@@ -109,6 +110,51 @@ describe('through the self-hosted PeerServer', () => {
 		t.phones[1] = again;
 		await playCommands(t.host, t.phones, log.slice(i));
 		await expectSameHistory(t, game, log);
+	});
+
+	test('an update mid-game: a phone whose seat an older version kept in the app’s Dexie table returns to its seat', async () => {
+		const t = await seatTable(2);
+		const game = newGame(2, 23);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, 30, 7);
+		await playCommands(t.host, t.phones, log.slice(0, 10));
+		await t.phones[1]!.close();
+		// Put the seat where versions before seat-store.ts kept it, as such a phone would have it.
+		const older = await t.phoneContexts[1]!.newPage();
+		await older.goto('/library');
+		// the library opens the app's database (with every table of its schema)
+		await older.waitForFunction(async () => (await indexedDB.databases()).some((db) => db.name === 'labyrinth-gm'));
+		await older.evaluate(async () => {
+			const open = (name: string) =>
+				new Promise<IDBDatabase>((resolve, reject) => {
+					const request = indexedDB.open(name);
+					request.onsuccess = () => resolve(request.result);
+					request.onerror = () => reject(request.error);
+				});
+			const done = (tx: IDBTransaction) => new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = reject)));
+			const seats = await open('labyrinth-gm-seats');
+			const read = seats.transaction('memberships', 'readwrite');
+			const all = read.objectStore('memberships').getAll();
+			await done(read);
+			const clear = seats.transaction('memberships', 'readwrite');
+			clear.objectStore('memberships').clear();
+			await done(clear);
+			seats.close();
+			const app = await open('labyrinth-gm');
+			const write = app.transaction('memberships', 'readwrite');
+			for (const row of all.result) write.objectStore('memberships').put(row);
+			await done(write);
+			app.close();
+			localStorage.removeItem('labyrinth-seats-moved');
+		});
+		await older.goto(`/join?room=${t.room}&via=local`);
+		await older.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+		t.phones[1] = older;
+		await playCommands(t.host, t.phones, log.slice(10));
+		await expectSameHistory(t, game, log);
+		const stored = await storedData(older);
+		expect(stored.idb['labyrinth-gm/memberships'], 'the old table is emptied').toEqual([]);
+		expect((stored.idb['labyrinth-gm-seats/memberships'] as { room: string }[]).map((m) => m.room)).toEqual([t.room]);
 	});
 
 	test('a phone that falls silent (its link still open) is seen away within seconds by the heartbeat, and comes back by itself', async () => {

@@ -7,7 +7,6 @@
  * QR codes. `?via=local|cloud|qr` overrides it, and the invitation carries the host's choice.
  */
 import { version } from '$app/environment';
-import { database } from '../store/db';
 import type { Transport, TransportKind } from './link';
 import { PeerTransport, cloudServer, hasLocalServer, localServer } from './peer';
 
@@ -50,7 +49,10 @@ export function expose(name: 'host' | 'seat' | 'duel', value: unknown): void {
 		const g = globalThis as unknown as { labyrinthNet?: Record<string, unknown> };
 		g.labyrinthNet ??= {};
 		g.labyrinthNet[name] = value;
-		g.labyrinthNet.db = database();
+		// the database only for the curious: a phone's route does not load Dexie for it
+		void import('../store/db').then(({ database }) => {
+			if (g.labyrinthNet) g.labyrinthNet.db = database();
+		});
 	} catch {
 		// No storage: nothing to expose.
 	}

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
-import { DexieDuelStore, DexieHostStore, DexiePhoneStore } from './dexie-store';
+import { DexieDuelStore, DexieHostStore } from './dexie-store';
 import { deviceOf, newDuelRecord } from './duel';
 import { generateDuel } from '../engine/rules/duel-generate';
 import { HostSession } from './host';
@@ -30,16 +30,6 @@ test('the host store keeps the table and appends commands to the game in one tra
 	// A failed append (no such game) changes neither.
 	await expect(store.append({ ...later, capacity: 9 }, 'nope', first!, false)).rejects.toThrow();
 	expect((await store.loadTable('ABCDEF'))!.capacity).toBe(2);
-});
-
-test('the phone store keeps memberships by room', async () => {
-	db = new LabyrinthDatabase(`net-${Math.random()}`);
-	const store = new DexiePhoneStore(db);
-	const m = { room: 'ABCDEF', name: 'Ann', key: null, seat: null, events: [], nextCmd: 1, pending: null, updatedAt: 5 };
-	await store.save(m);
-	await store.save({ ...m, room: 'GHJKMN', updatedAt: 9 });
-	expect(await store.load('ABCDEF')).toEqual(m);
-	expect((await store.list()).map((x) => x.room)).toEqual(['GHJKMN', 'ABCDEF']);
 });
 
 test('the duel store keeps a duel by room (schema v5) and lists the newest first', async () => {

@@ -1,13 +1,14 @@
 /**
- * The sessions' stores in IndexedDB (tables `tables` and `memberships`, schema v3 of
- * src/lib/store/db.ts). A command goes into the game's log and the table's seat record in one
- * transaction, and the promise resolves only once that transaction is complete.
+ * The host's and the duels' stores in the app's IndexedDB database (tables `hostTables` and
+ * `duels` of src/lib/store/db.ts; the phone's seats are kept apart, seat-store.ts). A command
+ * goes into the game's log and the table's seat record in one transaction, and the promise
+ * resolves only once that transaction is complete.
  */
 import type { Game } from '../engine/game/game';
 import type { Command } from '../engine/game/types';
 import type { LabyrinthDatabase } from '../store/db';
 import { WriteQueue } from '../store/write-queue';
-import type { HostStore, Membership, PhoneStore, TableRecord } from './store';
+import type { HostStore, TableRecord } from './store';
 import type { DuelRecord, DuelStore } from './duel';
 
 const mergeNames = (names: string[], table: TableRecord) => names.map((name, seat) => table.seats[seat]?.name ?? name);
@@ -50,27 +51,6 @@ export class DexieHostStore implements HostStore {
 	/** The table running `gameId`, if there is one (the console reopening a hosted game). */
 	async tableOf(gameId: string): Promise<TableRecord | null> {
 		return (await this.db.hostTables.where('gameId').equals(gameId).first()) ?? null;
-	}
-}
-
-export class DexiePhoneStore implements PhoneStore {
-	private readonly writes = new WriteQueue();
-
-	constructor(private readonly db: LabyrinthDatabase) {}
-
-	async load(room: string): Promise<Membership | null> {
-		return (await this.db.memberships.get(room)) ?? null;
-	}
-
-	save(membership: Membership): Promise<void> {
-		return this.writes.run(async () => {
-			await this.db.memberships.put(membership);
-		});
-	}
-
-	/** The seats this phone holds, newest first (the join screen offers to go back to them). */
-	async list(): Promise<Membership[]> {
-		return this.db.memberships.orderBy('updatedAt').reverse().toArray();
 	}
 }
 

@@ -1,20 +1,23 @@
 /**
  * The phone's seat at a table as the player's screen sees it: a reactive wrapper around the
- * player's session, with the device's database and the transport chosen automatically (or by
+ * player's session, with the device's seat store (seat-store.ts) and the transport chosen automatically (or by
  * hand, connect.ts). Kept apart from the tablet's table (table.svelte.ts) so a phone downloads
  * neither the host's session nor the rule engine; the QR-code path (no server) loads its
  * offer/answer code only when it is used.
  */
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
-import { database } from '../store/db';
 import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './connect';
 import type { Diagnostics } from './diagnostics';
-import { DexiePhoneStore } from './dexie-store';
 import type { Link, TransportKind } from './link';
 import { PlayerSession, type PlayerStatus } from './player';
 import { hostPeerId, type Refusal, type UpdateView } from './protocol';
+import { SeatStore } from './seat-store';
 import type { CommandResult } from './store';
+
+let seatStore: SeatStore | null = null;
+/** The device's seats, opened on first use. */
+const seats = () => (seatStore ??= new SeatStore());
 
 export class SeatLink {
 	status: PlayerStatus = $state('connecting');
@@ -60,13 +63,13 @@ export class SeatLink {
 
 	/** The seat this phone already holds in `room`, if any (a reload goes straight back to it). */
 	static async kept(room: string): Promise<{ name: string; seat: number | null } | null> {
-		const m = await new DexiePhoneStore(database()).load(room);
+		const m = await seats().load(room);
 		return m && m.key ? { name: m.name, seat: m.seat } : null;
 	}
 
 	/** Forgets this phone's seat in `room` (the host no longer knows its key): it may join afresh. */
 	static async forget(room: string): Promise<void> {
-		await database().memberships.delete(room);
+		await seats().forget(room);
 	}
 
 	private static async start(kind: TransportKind, room: string, name: string, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
@@ -75,7 +78,7 @@ export class SeatLink {
 			room,
 			app: APP_VERSION,
 			name,
-			store: new DexiePhoneStore(database()),
+			store: seats(),
 			connect,
 			rejoin,
 			onChange: () => self.refresh()

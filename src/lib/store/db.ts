@@ -52,7 +52,7 @@ export class LabyrinthDatabase extends Dexie {
 	games!: EntityTable<StoredGame, 'id'>;
 	/** The host's tables (issue 6; `tables` is Dexie's own property): seats, their keys and last command numbers, by room code. */
 	hostTables!: EntityTable<TableRecord, 'room'>;
-	/** The phone's seats (issue 6): its key, the events it has, the command it is sending, by room code. */
+	/** The phone's seats of older versions (issue 6), by room code: now kept apart (src/lib/net/seat-store.ts), which moves them out of here once. */
 	memberships!: EntityTable<Membership, 'room'>;
 	sheets!: EntityTable<StoredSheet, 'id'>;
 	/** The duels on this device (issue 9): own plan, the exchanges, the settings, the peer's key, by room code. */
