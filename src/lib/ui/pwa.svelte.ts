@@ -9,11 +9,18 @@ import { registerSW } from 'virtual:pwa-register';
 /** How often an open app asks the server for a new version (only while online). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** The version installed and waiting, if any (the same object each time for the same worker). */
+async function waitingWorker(): Promise<ServiceWorker | null> {
+	return (await navigator.serviceWorker.getRegistration())?.waiting ?? null;
+}
+
 class PwaStatus {
 	#needRefresh = $state(false);
 	#offlineReady = $state(false);
 	#update: ((reloadPage?: boolean) => Promise<void>) | undefined;
 	#started = false;
+	/** The waiting version the player said "Later" to: not offered again until the next start. */
+	#dismissed: ServiceWorker | null = null;
 
 	/** A new version is installed and waiting for the player's go-ahead. */
 	get needRefresh(): boolean {
@@ -30,8 +37,12 @@ class PwaStatus {
 		this.#started = true;
 		this.#update = registerSW({
 			immediate: true,
+			// workbox-window can announce one waiting version twice ("installed" by another tab,
+			// then "waiting"): a version put off stays put off.
 			onNeedRefresh: () => {
-				this.#needRefresh = true;
+				void waitingWorker().then((waiting) => {
+					if (!waiting || waiting !== this.#dismissed) this.#needRefresh = true;
+				});
 			},
 			onOfflineReady: () => {
 				this.#offlineReady = true;
@@ -52,6 +63,9 @@ class PwaStatus {
 
 	dismissUpdate(): void {
 		this.#needRefresh = false;
+		void waitingWorker().then((waiting) => {
+			this.#dismissed = waiting;
+		});
 	}
 
 	dismissOfflineReady(): void {
