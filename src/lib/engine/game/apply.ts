@@ -81,7 +81,8 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		d.all({ type: 'draw', reason: 'all_skipped' });
 	}
 	if (d.result) return;
-	if (d.sys.keepsTurn?.(d, seat)) {
+	// Only a player still in may move again (a wall hit, then timed out: the turn passes).
+	if (d.p(seat).status === 'in' && d.sys.keepsTurn?.(d, seat)) {
 		d.update(seat, { moved: false });
 		return;
 	}

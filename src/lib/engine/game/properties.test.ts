@@ -98,6 +98,8 @@ function runGame(seed: number, steps: number): { game: Game; state: GameState } 
 		for (const p of state.players)
 			if (p.cell >= 0) expect(state.board.kind[p.cell] !== KIND_NONE && p.cell < state.board.size).toBe(true);
 		expect(state.players.every((p) => p.bullets >= 0 && p.grenades >= 0)).toBe(true);
+		// The one to move is still in the game.
+		if (state.phase === 'play') expect(state.players[state.order[state.turn]!]!.status).toBe('in');
 	}
 	return { game, state };
 }

@@ -121,6 +121,17 @@ describe('002 moves', () => {
 		expect(g.now).not.toBe(me);
 	});
 
+	test('002 3.3 with the time limit (classic 9): a player timed out after a wall dies and the turn passes on', () => {
+		const g = game(plan(), 2, [0, 0]);
+		const me = firstOf(g);
+		g.move(me, [go('left')]);
+		expect(g.now).toBe(me);
+		g.do({ type: 'time_out', by: 'master', seat: me });
+		expect(g.state.players[me]!.status).toBe('dead');
+		expect(g.now).not.toBe(me);
+		expect(g.state.phase).toBe('play');
+	});
+
 	test('002 3.3: an exit without treasure: "found an exit", stays and moves again; with a treasure: wins', () => {
 		const g = game(plan(), 1, [0]);
 		g.move(0, [go('up')]);
@@ -333,19 +344,24 @@ describe('002 items, battles, injuries', () => {
 });
 
 describe('002 properties', () => {
-	test('random games on generated boards replay exactly and never reveal a position or the board to a player', () => {
+	test('random games on generated boards replay exactly, the one to move is always still in, and never reveal a position or the board to a player', () => {
 		fc.assert(
-			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 80 }), (seed, moves) => {
+			// 0-3 a step, 4-7 an attack and a step, 8 the master times the mover out (classic 9)
+			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.integer({ min: 0, max: 8 }), { maxLength: 80 }), (seed, moves) => {
 				const plan = generateAbandoned(seed);
 				const g = new Script(plan, 3, {}, seed);
 				g.do({ type: 'confirm_starts', by: 'master' });
 				for (const m of moves) {
 					if (g.state.phase !== 'play') break;
 					const seat = g.now;
-					const actions: Action[] = m >= 4 ? [{ a: 'attack', target: (seat + 1) % 3 }, go(DIRECTIONS[m - 4]!)] : [go(DIRECTIONS[m]!)];
-					g.move(seat, actions);
-					if (g.last[0]!.type === 'rejected') g.move(seat, [go(DIRECTIONS[m % 4]!)]);
+					if (m === 8) g.do({ type: 'time_out', by: 'master', seat });
+					else {
+						const actions: Action[] = m >= 4 ? [{ a: 'attack', target: (seat + 1) % 3 }, go(DIRECTIONS[m - 4]!)] : [go(DIRECTIONS[m]!)];
+						g.move(seat, actions);
+						if (g.last[0]!.type === 'rejected') g.move(seat, [go(DIRECTIONS[m % 4]!)]);
+					}
 					expect(g.last[0]!.type).not.toBe('rejected');
+					if (g.state.phase === 'play') expect(g.state.players[g.now]!.status).toBe('in');
 				}
 				expect(renderedEverywhere(eventLog(g.state), plan.width)).toEqual([]);
 				const r = replay(g.game);
