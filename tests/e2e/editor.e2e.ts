@@ -217,6 +217,28 @@ describe('the library', () => {
 			await cards.first().waitFor();
 			expect(await cards.count()).toBe(1);
 			await screenshot(page, 'library-phone');
+			// Rename: Escape and a tap beside the dialog leave the name; Save keeps the new one over a reload.
+			const name = page.locator('[data-testid="plans"] > li strong').first();
+			const before = await name.textContent();
+			const field = page.getByTestId('name-field');
+			await page.getByTestId('rename').click();
+			await field.fill('Escaped');
+			await page.keyboard.press('Escape');
+			await field.waitFor({ state: 'detached' });
+			await page.getByTestId('rename').click();
+			await field.fill('Tapped beside');
+			await page.mouse.click(5, 5);
+			await field.waitFor({ state: 'detached' });
+			expect(await name.textContent()).toBe(before);
+			await page.getByTestId('rename').click();
+			expect(await field.inputValue()).toBe(before);
+			await field.fill('Kitchen table');
+			await screenshot(page, 'library-rename-phone');
+			await page.getByTestId('save-name').click();
+			await page.waitForFunction(() => document.querySelector('[data-testid="plans"] > li strong')?.textContent === 'Kitchen table');
+			await page.reload();
+			await cards.first().waitFor();
+			expect(await name.textContent()).toBe('Kitchen table');
 			// Delete, then take it back.
 			await page.getByTestId('delete').click();
 			await page.waitForFunction(() => document.querySelectorAll('[data-testid="plans"] > li').length === 0);
