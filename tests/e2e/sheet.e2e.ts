@@ -30,6 +30,20 @@ async function tapBoard(page: Page, selector: string, x: number, y: number) {
 	}, [x, y] as const);
 	await page.touchscreen.tap(at.x, at.y);
 }
+/** A finger dragged on the sheet from the centre of grid square `from` to that of `to` (real touch events). */
+async function dragSheet(page: Page, from: [number, number], to: [number, number]) {
+	const point = ([x, y]: [number, number]) =>
+		page.locator('[data-testid="sheet"] svg.board').evaluate((svg, [bx, by]) => {
+			const p = new DOMPoint(bx, by).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
+			return { x: p.x, y: p.y };
+		}, [x + MARGIN + 0.5, y + MARGIN + 0.5] as const);
+	const [a, b] = [await point(from), await point(to)];
+	const touch = await page.context().newCDPSession(page);
+	await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [a] });
+	for (const t of [0.25, 0.5, 0.75, 1]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }] });
+	await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+	await touch.detach();
+}
 const sheetSquare = (x: number, y: number) => (y + MARGIN) * SHEET_WIDTH + x + MARGIN;
 
 async function takeDevice(page: Page): Promise<number> {
@@ -183,6 +197,14 @@ describe('the deduction sheet on a 360 px phone', () => {
 					await sheet.locator(`[data-cell="${at(0, 2)}"].pit`).waitFor();
 					await page.getByTestId('sheet-redo').click();
 					await sheet.locator(`[data-cell="${at(0, 3)}"].pit`).waitFor();
+					// By finger: the fragment dragged by its land one square right and up, then back.
+					await dragSheet(page, [1, 3], [2, 2]);
+					await sheet.locator(`[data-cell="${at(1, 2)}"].pit`).waitFor();
+					expect(await sheet.locator(`[data-cell="${at(2, 2)}"].land`).count()).toBe(1);
+					expect(await sheet.locator(`[data-cell="${at(0, 3)}"].pit`).count()).toBe(0);
+					await dragSheet(page, [2, 2], [1, 3]);
+					await sheet.locator(`[data-cell="${at(0, 3)}"].pit`).waitFor();
+					expect(await sheet.locator(`[data-cell="${at(1, 3)}"].land`).count()).toBe(1);
 
 					// The assistant: the one cell Anna is on, and its reason for the wall in words.
 					await page.getByTestId('assistant').check();
