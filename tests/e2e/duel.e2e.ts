@@ -13,6 +13,7 @@ import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { createDuel, duelCommand, type DuelMatch, type Player } from '../../src/lib/engine/rules/duel-match';
 import { nextAction } from '../../src/lib/net/duel.testing';
 import { screenshot } from './support/browser';
+import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
 import { expectedFeed, feedLines } from './support/player-screen';
 
@@ -28,17 +29,17 @@ afterAll(async () => {
 });
 
 /** A phone at 360x740 with the microphone granted (Chromium offers loopback candidates only then) and the frame recorder. */
-async function phone(): Promise<BrowserContext> {
+async function phone(origin = server.origin): Promise<BrowserContext> {
 	const context = await browser.newContext({
 		viewport: { width: 360, height: 740 },
 		deviceScaleFactor: 2,
 		isMobile: true,
 		hasTouch: true,
-		baseURL: server.origin,
+		baseURL: origin,
 		locale: 'en-US',
 		serviceWorkers: 'block'
 	});
-	await context.grantPermissions(['microphone'], { origin: server.origin });
+	await context.grantPermissions(['microphone'], { origin });
 	await context.addInitScript(() => {
 		localStorage.setItem('labyrinth-net-debug', '1');
 		// Every string any data channel of this page receives, in order.
@@ -264,4 +265,86 @@ describe('the duel on two phones', () => {
 			for (const context of contexts) await context.close();
 		}
 	}, 240_000);
+
+	test('no server at all: the phones pair by QR codes (carried as text), play, and pair again after a reload', async () => {
+		// Only the app's files are served: no PeerServer anywhere.
+		const bare = await startServer({ port: 0, host: '127.0.0.1' });
+		const origin = `http://127.0.0.1:${bare.port}`;
+		const contexts = [await phone(origin), await phone(origin)];
+		try {
+			const [anna, boris] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+			const plans = [await generateInEditor(anna), await generateInEditor(boris)] as [Plan, Plan];
+			await anna.goto('/duel');
+			await anna.getByTestId('duel-plan').first().waitFor();
+			await anna.getByTestId('duel-name').fill('Anna');
+			await anna.getByTestId('duel-by-qr').check();
+			await anna.getByTestId('duel-open').click();
+
+			/** The opener shows a code, the joiner answers it (pasted, or from the address it opened), the opener reads the answer. */
+			const pair = async (joinerArrives?: (offer: string) => Promise<void>) => {
+				await anna.getByTestId('duel-offer').click();
+				const offer = await anna.getByTestId('offer-text').inputValue();
+				expect(offer).toMatch(/\/duel\?join=[A-Z0-9]{6}&via=qr#offer=/);
+				if (joinerArrives) await joinerArrives(offer);
+				else {
+					await boris.getByTestId('paste').fill(offer);
+					await boris.getByTestId('paste-submit').click();
+				}
+				const answer = await boris.getByTestId('answer-text').inputValue({ timeout: 20_000 });
+				await anna.getByTestId('paste').fill(answer);
+				await anna.getByTestId('paste-submit').click();
+				for (const p of [anna, boris]) await p.locator('[data-testid="duel"][data-status="here"]').waitFor({ timeout: 30_000 });
+			};
+			// Boris's camera opens the address in the code: the lobby, his plan and name, then the duel answers the offer.
+			await pair(async (offer) => {
+				await boris.goto(offer.replace(/^https?:\/\/[^/]+/, ''));
+				await boris.getByTestId('duel-plan').first().waitFor();
+				await boris.getByTestId('duel-name').fill('Boris');
+				await boris.getByTestId('duel-join').click();
+			});
+			await screenshot(anna, 'duel-qr-paired-phone');
+
+			const seed = await anna.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.seed);
+			const settings = await anna.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.settings);
+			const made = createDuel({ plans, seed, settings });
+			if (!made.ok) throw new Error('setup');
+			let m: DuelMatch = made.value;
+			const startIn = (plan: Plan) => [44, 45, 54, 55, 33, 66, 0].find((c) => plan.cells[c]?.kind === 'land' && !plan.items.some((it) => it.cell === c))!;
+			const starts = [startIn(plans[1]), startIn(plans[0])];
+			for (const [p, page] of [anna, boris].entries()) {
+				await tapContour(page, starts[p]!);
+				await page.getByTestId('duel-start').click();
+				m = duelCommand(m, p as Player, { type: 'choose_start', by: 0, cell: starts[p]! }).match;
+			}
+			let moves = 0;
+			const play = async (count: number) => {
+				for (let i = 0; i < count && m.turns.winner === null; i++) {
+					const who = m.turns.turn;
+					const page = [anna, boris][who]!;
+					const action = nextAction(m.halves[1 - who]!);
+					m = duelCommand(m, who, { type: 'move', by: 0, actions: [action] } as Command).match;
+					await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 20_000 });
+					await page.locator(action.a === 'take' ? '[data-testid="duel-take"]' : `[data-testid="duel-composer"] [data-dir="${(action as { dir: Direction }).dir}"]`).click();
+					moves++;
+					for (const p of [anna, boris]) await p.locator(`[data-testid="duel"][data-exchanges="${moves}"]`).waitFor({ timeout: 20_000 });
+				}
+			};
+			await play(4);
+			// Boris's page reloads: the link is gone; both see the pairing again, pair, and the duel goes on where it was.
+			await boris.reload();
+			await boris.getByTestId('duel-pairing').waitFor({ timeout: 20_000 });
+			await anna.getByTestId('duel-pairing').waitFor({ timeout: 20_000 });
+			await screenshot(boris, 'duel-qr-pair-again-phone');
+			await pair();
+			for (const p of [anna, boris]) expect(await p.locator('[data-testid="duel"]').getAttribute('data-exchanges')).toBe(String(moves));
+			await play(4);
+			expect(moves, "the duel went on after pairing again").toBeGreaterThan(4);
+			const feeds = await Promise.all([anna, boris].map((p) => p.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.feed)));
+			expect(feeds[0]).toEqual(feeds[1]);
+			expect(await anna.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.exchanges.length)).toBe(moves);
+		} finally {
+			for (const context of contexts) await context.close();
+			await bare.close();
+		}
+	}, 180_000);
 });

@@ -8,8 +8,10 @@
  *   duel.record / duel.status / duel.device / duel.feed                   // reactive
  *   await duel.chooseStart(cell); await duel.move(actions)                // { ok } | { ok: false, reason }
  *
- * A duel over QR codes (no server) is not offered: the two phones could not find each other
- * again after a reload.
+ * With no signalling server at all (`via: 'qr'`) the phones pair by QR codes, as a phone joins
+ * the tablet: the opener shows an offer (`offer()`), the joiner answers it (`answer(offer)`) and
+ * the opener reads that answer. Each pairing is one link: after a reload or a lost link the two
+ * pair again the same way, and the duel goes on where it was (its record is on each phone).
  */
 import type { Action, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
@@ -17,9 +19,9 @@ import type { DuelDevice } from '../engine/rules/duel-match';
 import { database } from '../store/db';
 import { DexieDuelStore } from './dexie-store';
 import { DuelSession, duelPeerId, newDuelRecord, type DuelRecord, type DuelResult, type DuelSettings, type DuelStatus } from './duel';
-import type { TransportKind } from './link';
+import type { Link, TransportKind } from './link';
 import { newRoomCode } from './protocol';
-import { APP_VERSION, chooseTransport, expose, signalling, viaOf, type Via } from './connect';
+import { APP_VERSION, chooseTransport, expose, parseVia, signalling, viaOf, type Via } from './connect';
 
 /** The invitation the other phone opens: `/duel?join=ROOM&via=…`. */
 export function duelInviteUrl(origin: string, room: string, kind: TransportKind): string {
@@ -59,8 +61,7 @@ export class DuelLink {
 	static async resume(room: string): Promise<DuelLink | null> {
 		const record = await new DexieDuelStore(database()).load(room);
 		if (!record) return null;
-		const via = record.via === 'local' || record.via === 'cloud' ? record.via : null;
-		return DuelLink.run(await DuelLink.transport(via), record);
+		return DuelLink.run(await DuelLink.transport(parseVia(record.via)), record);
 	}
 
 	static list(): Promise<DuelRecord[]> {
@@ -72,31 +73,60 @@ export class DuelLink {
 	}
 
 	private static async transport(via: Via | null): Promise<TransportKind> {
+		if (via === 'qr') return 'manual';
 		const kind = await chooseTransport(via);
-		// No signalling server at all: try this origin's anyway (an `npm start` that comes back).
+		// No signalling server found: try this origin's anyway (an `npm start` that comes back).
 		return kind === 'manual' ? 'peer-local' : kind;
 	}
 
 	private static async run(kind: TransportKind, record: DuelRecord): Promise<DuelLink> {
 		const self = new DuelLink(kind);
-		const transport = signalling(kind);
+		const transport = kind === 'manual' ? null : signalling(kind);
 		const peer = duelPeerId(record.id);
 		self.session = await DuelSession.open({
 			store: new DexieDuelStore(database()),
 			app: APP_VERSION,
 			record,
-			connect: () => transport.open(peer),
+			// by QR codes: the joiner's next link is the next pairing made on its screen
+			connect: () => (transport ? transport.open(peer) : self.paired.next()),
 			onChange: () => self.refresh()
 		});
 		self.refresh();
 		expose('duel', self);
-		if (record.role === 'opener') self.session.listen(await transport.listen(peer));
-		else self.session.start();
+		if (record.role === 'joiner') self.session.start();
+		else if (transport) self.session.listen(await transport.listen(peer));
 		return self;
+	}
+
+	/** Links paired by QR codes on the joiner's screen, taken one by one by its session. */
+	private readonly paired = new LinkQueue();
+
+	/** The opener, with no server: an offer for the other phone (show `url` as a QR code); `accept` takes its answer. */
+	async offer(origin = location.origin): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
+		const { createOffer } = await import('./manual');
+		const offer = await createOffer();
+		return {
+			code: offer.code,
+			url: `${origin}/duel?join=${this.room}&via=qr#offer=${encodeURIComponent(offer.code)}`,
+			accept: async (answer: string) => this.session.attach(await offer.accept(answer))
+		};
+	}
+
+	/** The joiner, with no server: answers the opener's offer; show the returned code to the opener. */
+	async answer(offer: string): Promise<string> {
+		const { answerOffer } = await import('./manual');
+		const { code, link } = await answerOffer(offer);
+		this.paired.put(link);
+		return code;
 	}
 
 	get room(): string {
 		return this.record.id;
+	}
+
+	/** How the phones find each other: 'manual' when they pair by QR codes. */
+	get byQr(): boolean {
+		return this.kind === 'manual';
 	}
 
 	inviteUrl(origin = location.origin): string {
@@ -122,5 +152,24 @@ export class DuelLink {
 		this.refusal = s.refusal;
 		this.device = s.device;
 		this.feed = s.feed;
+	}
+}
+
+/** Links handed over one at a time: `next` waits for the next one put (or takes one already there). */
+class LinkQueue {
+	private readonly links: Link[] = [];
+	private waiting: ((link: Link) => void) | null = null;
+
+	put(link: Link): void {
+		const waiting = this.waiting;
+		this.waiting = null;
+		if (waiting) waiting(link);
+		else this.links.push(link);
+	}
+
+	next(): Promise<Link> {
+		const ready = this.links.shift();
+		if (ready) return Promise.resolve(ready);
+		return new Promise((resolve) => (this.waiting = resolve));
 	}
 }
