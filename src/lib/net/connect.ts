@@ -42,6 +42,15 @@ export function inviteUrl(origin: string, room: string, kind: TransportKind): st
 	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;
 }
 
+/**
+ * The pairing code in what a camera read or a person pasted: the `#offer=` / `#answer=` part of
+ * an address (so a phone's own camera app can open it), or the bare code; null for an address
+ * without it.
+ */
+export function pairingCode(text: string, key: 'offer' | 'answer'): string | null {
+	return text.includes('#') ? new URLSearchParams(text.slice(text.indexOf('#') + 1)).get(key) : text;
+}
+
 /** Exposes the sessions to a test or a curious developer when `localStorage['labyrinth-net-debug']` is set. */
 export function expose(name: 'host' | 'seat' | 'duel', value: unknown): void {
 	try {
