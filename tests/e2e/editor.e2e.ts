@@ -172,6 +172,42 @@ describe('the other rule systems (issue 9)', () => {
 });
 
 describe('on a phone', () => {
+	test('a square tapped with the inspector opens it without moving the board or sending a click to what opened under the finger', async () => {
+		const editor = await openEditor('phone');
+		const { page, context } = editor;
+		try {
+			await page.getByTestId('menu').click();
+			await page.getByTestId('start-over').click();
+			await page.getByTestId('generate').click();
+			await page.waitForFunction(() => document.querySelectorAll('main svg.board [data-cell]').length > 0);
+			await tool(page, 'inspect');
+			await page.getByTestId('inspector-empty').waitFor();
+			const before = await saved(page);
+			const boardAt = () => page.locator('main svg.board').evaluate((svg) => {
+				const { a, d, e, f } = (svg as SVGSVGElement).getScreenCTM()!;
+				return [a, d, e, f].map((n) => n.toFixed(1)).join(' ');
+			});
+			const at = await boardAt();
+			await page.evaluate(() => {
+				(window as unknown as { clicks: number }).clicks = 0;
+				document.addEventListener('click', () => (window as unknown as { clicks: number }).clicks++, true);
+			});
+			// The top rows: where the inspector's chips would come up if the board moved.
+			for (let y = 0; y < 3; y++) {
+				for (let x = 0; x < before.width; x++) {
+					await finger(editor, [centre(x, y)]);
+					await page.locator('[data-testid="inspector"] h2', { hasText: `${String.fromCharCode(97 + x)}${y + 1}` }).waitFor();
+					expect(await boardAt()).toBe(at);
+				}
+			}
+			expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(0);
+			expect(await saved(page)).toEqual(before);
+			await screenshot(page, 'editor-inspect-phone');
+		} finally {
+			await context.close();
+		}
+	});
+
 	test('the problems list names each problem and where it is; tapping one draws it on the grid', async () => {
 		const editor = await openEditor('phone');
 		const { page, context } = editor;
