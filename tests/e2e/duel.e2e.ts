@@ -334,6 +334,7 @@ describe('the duel on two phones', () => {
 			await boris.reload();
 			await boris.getByTestId('duel-pairing').waitFor({ timeout: 20_000 });
 			await anna.getByTestId('duel-pairing').waitFor({ timeout: 20_000 });
+			for (const p of [anna, boris]) expect(await p.getByTestId('duel-connection').textContent()).toBe('Pairing by QR codes');
 			await screenshot(boris, 'duel-qr-pair-again-phone');
 			await pair();
 			for (const p of [anna, boris]) expect(await p.locator('[data-testid="duel"]').getAttribute('data-exchanges')).toBe(String(moves));
