@@ -6,7 +6,8 @@
 // by taps on the contour and the composer; the common move goes with the first tap. After
 // every turn each phone's feed is the engine's events for its seat (replayed here from the
 // script), and nothing of the plan, nor the phone's own position, is on its screen or in its
-// storage. The reveal shows the plan and both paths. Screenshots: phone 360x740, tablet 1280x800.
+// storage. The reveal shows the plan and both paths, and its scrubber, on the tablet and on
+// every phone, steps through the game as the engine played it. Screenshots: phone 360x740, tablet 1280x800.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apply } from '../../src/lib/engine/game/apply';
@@ -17,7 +18,7 @@ import { screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { ACCEPTANCE_PLAN, cellOf, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
-import { composeMove, expectedFeed, expectNothingOfThePlan, feedLines, fontSize, onScreen, storedData, tapContour, withCell } from './support/player-screen';
+import { composeMove, expectedFeed, expectNothingOfThePlan, expectReplayAsTheEngine, feedLines, fontSize, onScreen, storedData, tapContour, withCell } from './support/player-screen';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -183,10 +184,16 @@ describe("issue 7's acceptance game at the table", () => {
 			expect(await paths.count()).toBe(2);
 			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(host, 'accept-reveal-tablet');
-			// Over, the plan is no secret: each phone shows it too.
+			// The scrubber, move by move, shows where the engine had everyone, the walls down and what was said.
+			await expectReplayAsTheEngine(host, record, names);
+			await host.getByTestId('scrubber').fill('7');
+			await screenshot(host, 'accept-reveal-step-tablet');
+			// Over, the plan and the game are no secret: each phone shows the plan, the paths and the scrubber too.
 			for (const phone of phones) {
 				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
 				expect(await phone.locator('.reveal .treasure').count()).toBe(2);
+				expect(await phone.locator('.reveal polyline.path').count()).toBe(2);
+				await expectReplayAsTheEngine(phone, record, names, 8);
 			}
 			await screenshot(phones[seatOf.first]!, 'accept-over-phone');
 			expect(errors).toEqual([]);

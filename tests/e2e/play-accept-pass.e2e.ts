@@ -15,7 +15,7 @@ import { viewFor } from '../../src/lib/engine/game/view';
 import { importPlan } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { ACCEPTANCE_PLAN, SCRIPT, scriptCommands, STARTS, type Role } from './support/acceptance-game';
-import { composeMove, expectedFeed, feedLines, storedData, tapContour } from './support/player-screen';
+import { composeMove, expectReplayAsTheEngine, expectedFeed, feedLines, storedData, tapContour } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -170,9 +170,11 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			// The scrubber replays the paths move by move.
 			await page.getByTestId('scrubber').fill('4');
 			expect(((await reveal.locator('polyline').first().getAttribute('points')) ?? '').split(' ').filter(Boolean).length).toBeLessThanOrEqual(2);
-			// The device's record is the engine's game.
+			// The device's record is the engine's game, and the scrubber steps through it as the engine played it.
 			const kept = ((await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game }[]).find((g) => g.id === id)!.game;
 			expect(replay(kept).state.result).toEqual(engine.result);
+			await page.setViewportSize(PHONE);
+			await expectReplayAsTheEngine(page, kept, NAMES);
 			expect(errors).toEqual([]);
 		} finally {
 			await context.close();

@@ -18,6 +18,11 @@ export interface SideRef {
 /** How close to an edge (in squares) a point counts as on it; generous for fingers. */
 export const SIDE_TOLERANCE = 0.24;
 
+/** The middle of a square, in board units. */
+export function cellCentre(width: number, cell: number): Point {
+	return { x: (cell % width) + 0.5, y: Math.floor(cell / width) + 0.5 };
+}
+
 /** The present square under a point, or null. */
 export function cellAt(plan: Plan, p: Point): number | null {
 	const x = Math.floor(p.x);

@@ -11,6 +11,7 @@
 import { play, replay, type Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState, Seat } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
+import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { eventLog } from '../engine/game/game';
 import { Channel, type ChannelOptions } from './channel';
 import type { Link, Listener } from './link';
@@ -61,6 +62,8 @@ export class HostSession {
 	private gameId: string | null = null;
 	private game: Game | null = null;
 	private current: GameState | null = null;
+	/** The reveal message of the finished game, made once for every phone. */
+	private revealed: { game: Game; message: HostMessage | null } | null = null;
 	private readonly conns = new Set<Conn>();
 	private queue: Promise<unknown> = Promise.resolve();
 	private readonly listeners: Listener[] = [];
@@ -314,16 +317,31 @@ export class HostSession {
 		void _all;
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
 		conn.sent = events.length;
-		// The reveal: once the game is over the plan is everybody's (the phone overlays its sheet on it).
-		if (this.current.phase === 'over' && this.game && !conn.revealed && this.revealable()) {
-			conn.channel.send({ type: 'reveal', plan: this.game.plan });
+		// The reveal: once the game is over the plan and the replay are everybody's (the phone
+		// overlays its sheet on the plan and scrubs through the game).
+		if (this.current.phase === 'over' && this.game && !conn.revealed) {
+			const reveal = this.reveal(this.game);
+			if (reveal) conn.channel.send(reveal);
 			conn.revealed = true;
 		}
 	}
 
-	/** A plan too big for one frame stays on the tablet (its screen shows the reveal). */
-	private revealable(): boolean {
-		return JSON.stringify(this.game!.plan).length < MAX_HOST_FRAME - 512;
+	/**
+	 * The reveal message, as much of it as one frame holds: the plan and the whole replay, else
+	 * the replay without the moves as said, else the plan alone; a plan too big for a frame stays
+	 * on the tablet (its screen shows the reveal). Made once per finished game.
+	 */
+	private reveal(game: Game): HostMessage | null {
+		if (this.revealed?.game !== game) {
+			const replay = recordReplay(game);
+			const candidates: HostMessage[] = [
+				{ type: 'reveal', plan: game.plan, replay },
+				{ type: 'reveal', plan: game.plan, replay: withoutMoves(replay) },
+				{ type: 'reveal', plan: game.plan }
+			];
+			this.revealed = { game, message: candidates.find((c) => JSON.stringify(c).length < MAX_HOST_FRAME - 512) ?? null };
+		}
+		return this.revealed.message;
 	}
 
 	private tableChanged(): void {

@@ -5,6 +5,7 @@
  * missed. A command is numbered and kept until answered, and sent again after a rejoin; the
  * host answers a repeated number without applying it twice.
  */
+import type { Replay } from '../engine/game/reveal';
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
@@ -42,6 +43,8 @@ export class PlayerSession {
 	view: UpdateView | null = null;
 	/** The plan, sent once the game is over (the reveal). */
 	plan: Plan | null = null;
+	/** The game step by step, sent with the plan (absent for a game too long to send). */
+	replay: Replay | null = null;
 	channel: Channel<HostMessage, PlayerMessage> | null = null;
 	/** When the link was last lost (for the "away" notice). */
 	lostAt: number | null = null;
@@ -230,6 +233,7 @@ export class PlayerSession {
 			}
 			case 'reveal':
 				this.plan = message.plan;
+				this.replay = message.replay ?? null;
 				break;
 			case 'result': {
 				const pending = this.membership.pending;

@@ -15,6 +15,7 @@
  * for that seat.
  */
 import * as v from 'valibot';
+import type { Replay } from '../engine/game/reveal';
 import type { GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
@@ -74,8 +75,28 @@ export type HostMessage =
 			events: GameEvent[];
 	  }
 	| { type: 'result'; id: number; ok: boolean; reason?: string }
-	/** The game is over: the plan, for the reveal (every player may see it now; never sent before). */
-	| { type: 'reveal'; plan: Plan };
+	/**
+	 * The game is over: the plan and the game step by step, for the reveal (every player may see
+	 * them now; never sent before). A long game's replay may come without the moves as said, or not at all.
+	 */
+	| { type: 'reveal'; plan: Plan; replay?: Replay };
+
+/** A step's change in a replay: `[step, seat or wall, value]` (a cell may be −1: nowhere). */
+const Change = v.tuple([Seq, Seq, v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(2 ** 31))]);
+const ReplaySchema = v.object({
+	commands: Seq,
+	start: v.array(v.pipe(v.number(), v.integer(), v.minValue(-1))),
+	moves: v.array(Change),
+	status: v.array(Change),
+	walls: v.array(Change),
+	acts: v.array(
+		v.object({
+			by: v.pipe(v.number(), v.integer(), v.minValue(-1)),
+			move: v.optional(v.object({ actions: v.array(v.looseObject({ a: v.string() })), dark: v.boolean(), semiDark: v.boolean() }))
+		})
+	),
+	heard: v.array(Seq)
+});
 
 const HostMessageSchema = v.variant('type', [
 	v.object({ type: v.literal('welcome'), seat: Seq, key: Key, room: v.string() }),
@@ -88,7 +109,7 @@ const HostMessageSchema = v.variant('type', [
 		events: v.array(v.looseObject({ type: v.string(), audience: v.looseObject({ to: v.string() }) }))
 	}),
 	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.string()) }),
-	v.object({ type: v.literal('reveal'), plan: v.looseObject({ width: Seq, height: Seq, cells: v.array(v.unknown()) }) })
+	v.object({ type: v.literal('reveal'), plan: v.looseObject({ width: Seq, height: Seq, cells: v.array(v.unknown()) }), replay: v.optional(ReplaySchema) })
 ]);
 
 /** A frame as it travels: see the module comment. */

@@ -7,6 +7,7 @@
  */
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
+import type { Replay } from '../engine/game/reveal';
 import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './connect';
 import type { Diagnostics } from './diagnostics';
 import type { Link, TransportKind } from './link';
@@ -30,6 +31,8 @@ export class SeatLink {
 	view: UpdateView | null = $state.raw(null);
 	/** The plan, once the game is over (the reveal). */
 	plan: Plan | null = $state.raw(null);
+	/** The game step by step, with the plan (the reveal's scrubber). */
+	replay: Replay | null = $state.raw(null);
 	events: readonly GameEvent[] = $state.raw([]);
 	pending: Command | null = $state.raw(null);
 	readonly kind: TransportKind;
@@ -116,6 +119,7 @@ export class SeatLink {
 		this.started = s.started;
 		this.view = s.view;
 		this.plan = s.plan;
+		this.replay = s.replay;
 		this.events = s.events;
 		this.pending = s.pending;
 	}

@@ -7,8 +7,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Action, GameEvent, Seat } from '../../../src/lib/engine/game/types';
-import { movePhrase, renderEvent, type Locale } from '../../../src/lib/i18n/events';
+import { apply } from '../../../src/lib/engine/game/apply';
+import { DIR_INDEX } from '../../../src/lib/engine/game/board';
+import { replay, type Game } from '../../../src/lib/engine/game/game';
+import { SIDE_OPEN, type Action, type GameEvent, type Seat } from '../../../src/lib/engine/game/types';
+import { movePhrase, renderAnswer, renderEvent, type Locale } from '../../../src/lib/i18n/events';
 
 /** Taps the square (x, y) of the blank contour (6.1 start, 5.5 new cell). */
 export async function tapContour(page: Page, at: [number, number]): Promise<void> {
@@ -177,4 +180,43 @@ export async function takeDevice(page: Page): Promise<number> {
 	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
 	await button.click();
 	return seat;
+}
+
+/**
+ * The reveal's scrubber against the engine: stepped back from the end, one command at a time,
+ * each step shows every player on the square the engine's state has him on then, the walls
+ * blown by then, and who acted with what the table heard then (the public events of that
+ * command, as the console words them). Starts and ends at the last step.
+ */
+export async function expectReplayAsTheEngine(page: Page, game: Game, names: readonly string[], steps = game.log.length): Promise<void> {
+	const reveal = page.getByTestId('reveal');
+	const last = game.log.length;
+	let state = replay({ ...game, log: [] }).state;
+	const states = [state];
+	const heard: GameEvent[][] = [];
+	for (const command of game.log) {
+		const applied = apply(state, command);
+		state = applied.state;
+		states.push(state);
+		heard.push(applied.events.filter((e) => e.audience.to === 'all' && e.type !== 'turn'));
+	}
+	await reveal.getByTestId('scrubber').fill(String(last));
+	for (let step = last; step >= Math.max(0, last - steps); step--) {
+		if (step < last) await reveal.getByTestId('step-back').tap();
+		await expect.poll(() => reveal.getByTestId('step-count').textContent()).toContain(`${step} `);
+		const at = states[step]!;
+		for (const p of at.players) {
+			const token = reveal.locator(`circle[data-seat="${p.seat}"]`);
+			if (p.cell < 0) expect(await token.count()).toBe(0);
+			else expect(await token.getAttribute('data-cell')).toBe(String(p.cell));
+		}
+		const blown = game.plan.walls.filter((w) => at.sides[w.cell * 4 + DIR_INDEX[w.dir]] === SIDE_OPEN).length;
+		expect(await reveal.locator('line.blown').count()).toBe(blown);
+		const caption = ((await reveal.getByTestId('reveal-step').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+		if (step === 0) continue;
+		const command = game.log[step - 1]!;
+		if (typeof command.by === 'number') expect(caption.startsWith(names[command.by]!)).toBe(true);
+		for (const line of renderAnswer(heard[step - 1]!, 'en', game.plan.width, [...names])) expect(caption).toContain(line);
+	}
+	await reveal.getByTestId('scrubber').fill(String(last));
 }

@@ -1,0 +1,47 @@
+/**
+ * The reveal's replay of a game (reveal.ts), made with the rule engine by replaying the log:
+ * the tablet and pass-and-play make it; phones receive it with the plan once the game is over.
+ */
+import { apply } from './apply';
+import { DIR_INDEX } from './board';
+import { initialState, type Game } from './game';
+import { SIDE_OPEN, type GameEvent, type GameState } from './types';
+import { MASTER, type Replay, type ReplayAct } from './reveal';
+
+export function recordReplay(game: Game): Replay {
+	return revealOf(game).replay;
+}
+
+/** What the reveal shows of a game: its replay and what the table heard (the public announcements, oldest first). */
+export function revealOf(game: Game): { replay: Replay; feed: GameEvent[] } {
+	let state = initialState(game);
+	const wallSides = game.plan.walls.map((w) => w.cell * 4 + DIR_INDEX[w.dir]);
+	const cells = (s: GameState) => s.players.map((p) => p.cell);
+	const ins = (s: GameState) => s.players.map((p) => (p.status === 'in' ? 1 : 0));
+	const open = (s: GameState) => wallSides.map((side) => (s.sides[side] === SIDE_OPEN ? 1 : 0));
+
+	const replay: Replay = { commands: game.log.length, start: cells(state), moves: [], status: [], walls: [], acts: [], heard: [] };
+	let before = { cells: replay.start, ins: ins(state), open: open(state) };
+	const feed: GameEvent[] = [];
+	for (const [i, command] of game.log.entries()) {
+		const step = i + 1;
+		const applied = apply(state, command);
+		state = applied.state;
+		const after = { cells: cells(state), ins: ins(state), open: open(state) };
+		after.cells.forEach((cell, seat) => cell !== before.cells[seat] && replay.moves.push([step, seat, cell]));
+		after.ins.forEach((isIn, seat) => isIn !== before.ins[seat] && replay.status.push([step, seat, isIn]));
+		after.open.forEach((isOpen, wall) => isOpen !== before.open[wall] && replay.walls.push([step, wall, isOpen]));
+		before = after;
+		for (const e of applied.events) if (e.audience.to === 'all') feed.push(e);
+		replay.heard.push(feed.length);
+		const act: ReplayAct = { by: typeof command.by === 'number' ? command.by : MASTER };
+		if (command.type === 'move') act.move = { actions: command.actions, dark: command.dark === true, semiDark: command.semiDark === true };
+		replay.acts.push(act);
+	}
+	return { replay, feed };
+}
+
+/** The replay without the moves as announced, for a long game whose full replay is too big to send. */
+export function withoutMoves(replay: Replay): Replay {
+	return { ...replay, acts: replay.acts.map(({ by }) => ({ by })) };
+}
