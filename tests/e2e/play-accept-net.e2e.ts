@@ -196,6 +196,17 @@ describe("issue 7's acceptance game at the table", () => {
 				await expectReplayAsTheEngine(phone, record, names, 8);
 			}
 			await screenshot(phones[seatOf.first]!, 'accept-over-phone');
+			// The tablet is put away; a phone reloaded after that still has the end: the outcome, the
+			// names, the plan and the replay (kept with its seat), and nothing lost of its feed.
+			const winner = phones[seatOf.first]!;
+			const feedBefore = await feedLines(winner);
+			await hostContext.close();
+			await winner.reload();
+			await winner.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
+			expect(await winner.getByTestId('outcome').textContent()).toContain(names[seatOf.first]);
+			expect(await winner.locator('.reveal polyline.path').count()).toBe(2);
+			await expectReplayAsTheEngine(winner, record, names, 3);
+			expect(await feedLines(winner)).toEqual(feedBefore);
 			expect(errors).toEqual([]);
 		} finally {
 			for (const context of contexts) await context.close();

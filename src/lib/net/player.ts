@@ -37,14 +37,7 @@ export class PlayerSession {
 	refusal: Refusal | null = null;
 	/** The host's version, when it refused ours. */
 	hostApp: string | null = null;
-	names: string[] = [];
 	here: boolean[] = [];
-	started = false;
-	view: UpdateView | null = null;
-	/** The plan, sent once the game is over (the reveal). */
-	plan: Plan | null = null;
-	/** The game step by step, sent with the plan (absent for a game too long to send). */
-	replay: Replay | null = null;
 	channel: Channel<HostMessage, PlayerMessage> | null = null;
 	/** When the link was last lost (for the "away" notice). */
 	lostAt: number | null = null;
@@ -94,6 +87,29 @@ export class PlayerSession {
 
 	get pending(): Command | null {
 		return this.membership.pending?.command ?? null;
+	}
+
+	// What the phone last heard, kept with the seat (a reload shows it before the host answers).
+	get names(): string[] {
+		return this.membership.names ?? [];
+	}
+
+	get started(): boolean {
+		return this.membership.started ?? false;
+	}
+
+	get view(): UpdateView | null {
+		return this.membership.view ?? null;
+	}
+
+	/** The plan, sent once the game is over (the reveal). */
+	get plan(): Plan | null {
+		return this.membership.reveal?.plan ?? null;
+	}
+
+	/** The game step by step, sent with the plan (absent for a game too long to send). */
+	get replay(): Replay | null {
+		return this.membership.reveal?.replay ?? null;
 	}
 
 	/** Connects, and keeps reconnecting until closed or refused. */
@@ -211,13 +227,11 @@ export class PlayerSession {
 				break;
 			}
 			case 'table':
-				this.names = message.names;
 				this.here = message.here;
-				this.started = message.started;
+				this.membership = { ...this.membership, names: message.names, started: message.started };
+				void this.save();
 				break;
 			case 'update': {
-				this.view = message.view;
-				this.started = true;
 				const have = this.membership.events.length;
 				if (message.from > have) {
 					// A gap (it should not happen): ask again from what we have.
@@ -225,15 +239,13 @@ export class PlayerSession {
 					break;
 				}
 				const fresh = message.events.slice(have - message.from);
-				if (fresh.length > 0) {
-					this.membership = { ...this.membership, events: [...this.membership.events, ...fresh] };
-					void this.save();
-				}
+				this.membership = { ...this.membership, view: message.view, started: true, events: fresh.length > 0 ? [...this.membership.events, ...fresh] : this.membership.events };
+				void this.save();
 				break;
 			}
 			case 'reveal':
-				this.plan = message.plan;
-				this.replay = message.replay ?? null;
+				this.membership = { ...this.membership, reveal: { plan: message.plan, replay: message.replay ?? null } };
+				void this.save();
 				break;
 			case 'result': {
 				const pending = this.membership.pending;

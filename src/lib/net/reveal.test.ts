@@ -7,6 +7,7 @@ import { replay } from '../engine/game/game';
 import type { Action, Command } from '../engine/game/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
+import { PlayerSession } from './player';
 import { MAX_HOST_FRAME } from './protocol';
 import { MemoryTable, newGame, scriptedCommands, until } from './testing';
 
@@ -39,6 +40,16 @@ describe('the plan at the reveal', () => {
 					expect(phone.plan).toEqual(game.plan);
 					expect(phone.replay).toEqual(expected);
 				}
+				// A phone reopened with the tablet gone still has the table, its view and the reveal.
+				await Promise.all(t.phones.map((p) => p.saved()));
+				t.host.close();
+				const anna = t.phones[0]!;
+				const before = { names: anna.names, started: anna.started, view: anna.view, plan: anna.plan, replay: anna.replay, events: anna.events };
+				anna.close();
+				const reopened = await PlayerSession.open({ room: t.room, app: 'x', name: 'Anna', store: t.phoneStores[0]!, connect: () => Promise.reject(new Error('no host')) });
+				expect({ names: reopened.names, started: reopened.started, view: reopened.view, plan: reopened.plan, replay: reopened.replay, events: reopened.events }).toEqual(before);
+				expect(reopened.names).toEqual(['Anna', 'Boris']);
+				expect(reopened.view?.phase).toBe('over');
 			}
 			t.close();
 		}

@@ -5,7 +5,10 @@
  * `dexie-store.ts` keeps them in IndexedDB; the memory versions here serve the tests.
  */
 import type { Game } from '../engine/game/game';
+import type { Replay } from '../engine/game/reveal';
 import type { Command, GameEvent } from '../engine/game/types';
+import type { Plan } from '../engine/plan/types';
+import type { UpdateView } from './protocol';
 
 export interface CommandResult {
 	ok: boolean;
@@ -57,6 +60,15 @@ export interface Membership {
 	nextCmd: number;
 	/** A command sent and not yet answered: sent again after a rejoin. */
 	pending: { id: number; command: Command } | null;
+	/**
+	 * What the phone last heard of the table, so that a reload shows the game as it was even
+	 * before (or without) the tablet: the players' names, whether the game began, the seat's
+	 * view, and once the game is over the reveal. (Absent in seats kept by older versions.)
+	 */
+	names?: string[];
+	started?: boolean;
+	view?: UpdateView | null;
+	reveal?: { plan: Plan; replay: Replay | null } | null;
 	updatedAt: number;
 }
 
