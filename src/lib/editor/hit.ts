@@ -18,6 +18,14 @@ export interface SideRef {
 /** How close to an edge (in squares) a point counts as on it; generous for fingers. */
 export const SIDE_TOLERANCE = 0.24;
 
+/** The margin drawn round a plan (for the column letters and row numbers), in squares. */
+export const BOARD_MARGIN = 0.7;
+
+/** The CSS aspect ratio of a whole plan drawn with its margin, so its box has no empty band. */
+export function boardAspect(width: number, height: number): string {
+	return `${width + 2 * BOARD_MARGIN} / ${height + 2 * BOARD_MARGIN}`;
+}
+
 /** The middle of a square, in board units. */
 export function cellCentre(width: number, cell: number): Point {
 	return { x: (cell % width) + 0.5, y: Math.floor(cell / width) + 0.5 };
