@@ -7,7 +7,7 @@ import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan, storedGame } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
-import { takeDevice, tapContour } from './support/player-screen';
+import { composeMove, takeDevice, tapContour } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -149,8 +149,29 @@ describe("the master's console", () => {
 			await page.getByText('a box of bullets under the table').first().waitFor();
 			const after = replay(await storedGame(page)).state;
 			expect(after.players[toMove]!.bullets).toBe(7);
+			// The master's log says what changed in words, and nothing pushes the console wider than the tablet.
+			await page.getByTestId('console-answer').filter({ hasText: `Player ${toMove + 1}: now 7 bullets, three grenades` }).waitFor();
+			expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 			expect(after.players[toMove]!.grenades).toBe(before.players[toMove]!.grenades);
 			await screenshot(page, 'console-tablet');
+			// A landmine set (5.7): the master's map marks it where it lies, armed, drawn (no emoji font needed).
+			const mover = after.players[after.order[after.turn]!]!;
+			await composeMove(page, [{ a: 'mine' }, { a: 'skip' }]);
+			await page.getByTestId('console-answer').filter({ hasText: /landmine/i }).waitFor();
+			const mined = replay(await storedGame(page)).state;
+			expect(mined.items[mover.cell]!.some((it) => it.k === 'landmine' && it.armed)).toBe(true);
+			await expect.poll(() => page.getByTestId('armed-mine').count()).toBe(1);
+			const mark = await page.getByTestId('armed-mine').boundingBox();
+			const square = await page.locator('main svg.board').first().evaluate((svg, cell) => {
+				const matrix = (svg as SVGSVGElement).getScreenCTM()!;
+				return { a: new DOMPoint(cell.x, cell.y).matrixTransform(matrix), b: new DOMPoint(cell.x + 1, cell.y + 1).matrixTransform(matrix) };
+			}, { x: mover.cell % plan.width, y: Math.floor(mover.cell / plan.width) });
+			// the mark sits on the mover's square
+			expect(mark!.x + mark!.width / 2).toBeGreaterThan(square.a.x);
+			expect(mark!.x + mark!.width / 2).toBeLessThan(square.b.x);
+			expect(mark!.y + mark!.height / 2).toBeGreaterThan(square.a.y);
+			expect(mark!.y + mark!.height / 2).toBeLessThan(square.b.y);
+			await screenshot(page, 'console-mine-tablet');
 			// Undo the last move, with a reason; the log says so.
 			await page.getByTestId('master-undo').click();
 			await page.getByTestId('reason').fill('misheard');

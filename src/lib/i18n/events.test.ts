@@ -149,6 +149,15 @@ const SAMPLES: Samples = {
 	master_undo: [{ reason: 'a slip' }],
 	master_correct: [{ reason: 'a slip' }],
 	master_ruling: [{ reason: 'a slip' }],
+	master_corrected: [
+		{ change: { kind: 'place', seat: 1, cell: 5 } },
+		{ change: { kind: 'ammo', seat: 1, bullets: 0, grenades: 2 } },
+		{ change: { kind: 'health', seat: 1, health: 'healthy' } },
+		{ change: { kind: 'health', seat: 1, health: 'wounded' } },
+		{ change: { kind: 'health', seat: 1, health: 'infected' } },
+		{ change: { kind: 'side', cell: 5, dir: 'left', side: 'wall' } },
+		{ change: { kind: 'side', cell: 5, dir: 'up', side: 'open_exit' } }
+	],
 	swamp: [{ seat: 1 }],
 	swamp_death: [{ seat: 1 }],
 	topo_river: [{ seat: 1, swamp: false }],

@@ -6,7 +6,7 @@
 // a phone downloads the texts of the language it shows, not all three. `loadEventTexts`
 // brings a locale's texts in; from then on rendering is synchronous.
 import { cellName } from '../engine/plan/geometry';
-import type { AbandonedItem, Action, Condition, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
+import type { AbandonedItem, Action, Condition, CorrectionChange, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
 
 export { cellName };
 
@@ -162,6 +162,24 @@ export function actionPhrase(a: Action, locale: Locale, names?: Names): string {
 	}
 }
 
+/** What the master's correction changed, for his log (rulings 5). */
+function correctionPhrase(change: CorrectionChange, locale: Locale, width: number, names?: Names): string {
+	switch (change.kind) {
+		case 'place':
+			return t('event_corrected_place', locale, { player: seatLabel(change.seat, locale, names), cell: cellName(change.cell, width) });
+		case 'ammo':
+			return t('event_corrected_ammo', locale, {
+				player: seatLabel(change.seat, locale, names),
+				bullets: itemPhrase('bullet', change.bullets, locale),
+				grenades: itemPhrase('grenade', change.grenades, locale)
+			});
+		case 'health':
+			return t(`event_corrected_${change.health}`, locale, { player: seatLabel(change.seat, locale, names) });
+		case 'side':
+			return t('event_corrected_side', locale, { cell: cellName(change.cell, width), side: t(`event_side_${change.dir}`, locale), state: t(`event_side_${change.side}`, locale) });
+	}
+}
+
 export function movePhrase(mv: PublicMove, locale: Locale, names?: Names): string {
 	if ('ordered' in mv) return t('event_recall_ordered', locale);
 	const text = mv.actions.map((a) => actionPhrase(a, locale, names)).join(', ');
@@ -255,6 +273,8 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, name
 		case 'master_correct':
 		case 'master_ruling':
 			return t(`event_${e.type}`, locale, { reason: e.reason });
+		case 'master_corrected':
+			return correctionPhrase(e.change, locale, width, names);
 		// topographic (seed 003)
 		case 'topo_river':
 			return t(e.swamp ? 'event_topo_river_swamp' : 'event_topo_river', locale, P);

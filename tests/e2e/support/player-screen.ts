@@ -66,6 +66,10 @@ export async function composeMove(page: Page, actions: Action[], names?: readonl
 			case 'skip':
 				await composer.getByTestId('skip').tap();
 				break;
+			case 'mine':
+				if (a.dir) throw new Error('the acceptance driver sets mines on the own square only');
+				await composer.getByTestId('mine-here').tap();
+				break;
 			default:
 				throw new Error(`the acceptance driver does not compose ${a.a}`);
 		}

@@ -360,7 +360,7 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 					return reject(state, c, 'malformed');
 			}
 			d.all({ type: 'master_correct', reason: c.reason });
-			d.master({ type: 'master_ruling', reason: JSON.stringify(ch) });
+			d.master({ type: 'master_corrected', change: ch });
 			if (state.phase === 'play') sys.checkEnd(d);
 			return commit(d, state, true);
 		}

@@ -257,6 +257,8 @@ export type EventBody =
 	| { type: 'master_undo'; reason: string }
 	| { type: 'master_correct'; reason: string }
 	| { type: 'master_ruling'; reason: string }
+	/** Rulings 5: what the master's correction changed (master only; everybody hears `master_correct`). */
+	| { type: 'master_corrected'; change: CorrectionChange }
 	// topographic (seed 003)
 	| { type: 'swamp'; seat: Seat }
 	| { type: 'swamp_death'; seat: Seat }
