@@ -6,7 +6,7 @@
 // a phone downloads the texts of the language it shows, not all three. `loadEventTexts`
 // brings a locale's texts in; from then on rendering is synchronous.
 import { cellName } from '../engine/plan/geometry';
-import type { AbandonedItem, Action, Condition, CorrectionChange, Found, GameEvent, PublicMove, PublicStatus } from '../engine/game/types';
+import type { AbandonedItem, Action, Condition, CorrectionChange, Found, GameEvent, GameResult, PublicMove, PublicStatus } from '../engine/game/types';
 
 export { cellName };
 
@@ -309,6 +309,12 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, name
 		default:
 			return t(`event_${e.type}`, locale, P);
 	}
+}
+
+/** How the game ended, as the table heard it ("Anna carried out the true treasure and wins!"). */
+export function resultPhrase(result: GameResult, locale: Locale, names?: Names): string {
+	const end: GameEvent = result.kind === 'win' ? { type: 'won', seat: result.seat, how: result.how, audience: { to: 'all' } } : { type: 'draw', reason: result.reason, audience: { to: 'all' } };
+	return renderEvent(end, locale, 0, names);
 }
 
 /**

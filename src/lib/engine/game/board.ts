@@ -113,3 +113,8 @@ export function compileBoard(plan: Plan): { board: Board; sides: Uint8Array } {
 		sides
 	};
 }
+
+/** For each of the plan's walls (in `plan.walls` order), whether it is down in a game's sides (blown up, or corrected open). */
+export function wallsDown(plan: Plan, sides: Uint8Array): boolean[] {
+	return plan.walls.map((w) => sides[w.cell * 4 + DIR_INDEX[w.dir]] === SIDE_OPEN);
+}

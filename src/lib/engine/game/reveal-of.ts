@@ -3,9 +3,9 @@
  * the tablet and pass-and-play make it; phones receive it with the plan once the game is over.
  */
 import { apply } from './apply';
-import { DIR_INDEX } from './board';
+import { wallsDown } from './board';
 import { initialState, type Game } from './game';
-import { SIDE_OPEN, type GameEvent, type GameState } from './types';
+import type { GameEvent, GameState } from './types';
 import { MASTER, type Replay, type ReplayAct } from './reveal';
 
 export function recordReplay(game: Game): Replay {
@@ -15,10 +15,9 @@ export function recordReplay(game: Game): Replay {
 /** What the reveal shows of a game: its replay and what the table heard (the public announcements, oldest first). */
 export function revealOf(game: Game): { replay: Replay; feed: GameEvent[] } {
 	let state = initialState(game);
-	const wallSides = game.plan.walls.map((w) => w.cell * 4 + DIR_INDEX[w.dir]);
 	const cells = (s: GameState) => s.players.map((p) => p.cell);
 	const ins = (s: GameState) => s.players.map((p) => (p.status === 'in' ? 1 : 0));
-	const open = (s: GameState) => wallSides.map((side) => (s.sides[side] === SIDE_OPEN ? 1 : 0));
+	const open = (s: GameState) => wallsDown(game.plan, s.sides).map((down) => (down ? 1 : 0));
 
 	const replay: Replay = { commands: game.log.length, start: cells(state), moves: [], status: [], walls: [], acts: [], heard: [] };
 	let before = { cells: replay.start, ins: ins(state), open: open(state) };
