@@ -25,6 +25,12 @@ export function findChromium(): string {
 }
 
 /**
+ * The name a phone at the table would use for the server: Chromium resolves it to loopback
+ * (CHROMIUM_ARGS), so pages opened there are at a non-loopback origin, not a secure context.
+ */
+export const LAN_HOST = 'table.lan';
+
+/**
  * Flags for a closed network: without the background-networking ones Chromium keeps
  * trying to reach Google's hosts. Loopback peer connections let WebRTC tests connect.
  */
@@ -36,5 +42,6 @@ export const CHROMIUM_ARGS = [
 	'--disable-background-networking',
 	'--disable-component-update',
 	'--disable-sync',
-	'--allow-loopback-in-peer-connection'
+	'--allow-loopback-in-peer-connection',
+	`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`
 ];

@@ -1,0 +1,18 @@
+import { inject } from 'vitest';
+
+/**
+ * The origins a journey is walked at, as a person at a table would open the app:
+ * `lan-http` is the LAN address `npm start` prints (plain HTTP, not a secure context: no
+ * service worker, no camera, no crypto.randomUUID). More origins (HTTPS with the generated
+ * certificate) are added here, and every journey that iterates this list runs at each.
+ */
+export interface JourneyOrigin {
+	name: string;
+	url: string;
+	/** Whether pages there are a secure context (service worker, camera). */
+	secure: boolean;
+}
+
+export function journeyOrigins(): JourneyOrigin[] {
+	return [{ name: 'lan-http', url: inject('lanURL'), secure: false }];
+}
