@@ -328,7 +328,7 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			switch (ch.kind) {
 				case 'place':
 					if (!isSeat(state, ch.seat) || !isCell(state, ch.cell)) return reject(state, c, 'malformed');
-					d.update(ch.seat, { cell: ch.cell, outside: null });
+					d.update(ch.seat, { cell: ch.cell, outside: null, pickedAt: -1 });
 					break;
 				case 'ammo': {
 					const okN = (n: unknown, max: number) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;

@@ -203,6 +203,7 @@ export function clonePlayer(p: PlayerState): PlayerState {
 		pendingOrder: p.pendingOrder,
 		hitNotice: p.hitNotice,
 		footing: p.footing,
+		pickedAt: p.pickedAt,
 		lastMove: p.lastMove,
 		lastNoChange: p.lastNoChange,
 		rejectedStarts: p.rejectedStarts,

@@ -122,6 +122,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			pendingOrder: false,
 			hitNotice: false,
 			footing: false,
+			pickedAt: -1,
 			lastMove: null,
 			lastNoChange: false,
 			rejectedStarts: [],

@@ -158,7 +158,8 @@ export const REJECT_REASONS = [
 	'break_not_yet',
 	'grenade_takes_turn',
 	'no_target',
-	'not_outside'
+	'not_outside',
+	'no_treasure'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -346,6 +347,11 @@ export interface PlayerState {
 	readonly hitNotice: boolean;
 	/** 7.4 shallow rivers: stands on the bottom of the river. */
 	readonly footing: boolean;
+	/**
+	 * 5.8: where the carried treasure lay in the pile of his cell as he found it (its number
+	 * counting from the lowest), −1 when he brought it from elsewhere or carries none.
+	 */
+	readonly pickedAt: number;
 	readonly lastMove: PublicMove | null;
 	/** The last move changed nothing (7.7 repeat ban). */
 	readonly lastNoChange: boolean;

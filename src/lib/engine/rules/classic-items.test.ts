@@ -172,15 +172,15 @@ describe('5 items', () => {
 		g2.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
 		expect(g2.types()[0]).toBe('no_scream');
 	});
-	test('5.5: the wounded cannot shoot; no bullets cannot shoot; a second hit kills', () => {
+	test('5.5: the wounded cannot shoot; a second hit (after he is up again) kills; no bullets left is answered "no luck"', () => {
 		const g = new Script(corridor(), 2).start([1, 0], [3, 0]);
 		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
 		g.until(1).move(1, [{ a: 'shoot', dir: 'left' }, { a: 'skip' }]);
 		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'not_healthy', audience: { to: 'seat', seat: 1 } });
 		g.move(1, [{ a: 'skip' }]);
+		// Two bullets left, three shots: the third is answered with the move (the ground might have held one).
 		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'shoot', dir: 'right' }, { a: 'shoot', dir: 'right' }, { a: 'skip' }]);
-		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'no_bullets' });
-		g.move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
+		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'no_bullets', audience: { to: 'all' } });
 		expect(g.p(1).status).toBe('dead');
 		// 5.5: the corpse and the grenades lie where he died.
 		expect(g.state.items[g.cell(3, 0)]!.filter((i) => i.k === 'corpse')).toHaveLength(1);
@@ -226,8 +226,8 @@ describe('5 items', () => {
 		expect(g.last.find((e) => e.type === 'found')).toMatchObject({ treasures: 3 });
 		expect(g.p(0).carry).toEqual({ k: 'treasure', id: 0 }); // lowest by default
 		g.until(0).move(0, [{ a: 'take', index: 1 }, { a: 'skip' }]);
-		// The old one goes on top; index 1 (the former third) is now carried.
-		expect(g.p(0).carry).toEqual({ k: 'treasure', id: 2 });
-		expect(g.state.items[g.cell(2, 0)]).toEqual([{ k: 'treasure', id: 1 }, { k: 'treasure', id: 0 }]);
+		// 5.8: numbered as he found them (the one picked up keeps its place): the second lowest.
+		expect(g.p(0).carry).toEqual({ k: 'treasure', id: 1 });
+		expect(g.state.items[g.cell(2, 0)]).toEqual([{ k: 'treasure', id: 0 }, { k: 'treasure', id: 2 }]);
 	});
 });

@@ -57,7 +57,10 @@ describe('4.2 hospital, 4.3 weaponry', () => {
 	test('4.2: shooting out of a hospital is forbidden; nobody in a hospital is wounded', () => {
 		const g = new Script(base(), 2).start([2, 0], [2, 0]);
 		g.until(0).move(0, [{ a: 'shoot', dir: 'left' }, { a: 'skip' }]);
-		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'shoot_forbidden_here' });
+		// Answered with the move ("no luck"), not refused: the player may not know the cell (rulings).
+		expect(g.last[0]).toMatchObject({ type: 'action_failed', reason: 'shoot_forbidden_here', audience: { to: 'all' } });
+		expect(g.p(0).bullets).toBe(3);
+		expect(g.p(1).health).toBe('healthy');
 		const g2 = new Script(base(), 2).start([1, 0], [2, 0]);
 		g2.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
 		expect(g2.types()[0]).toBe('no_scream');

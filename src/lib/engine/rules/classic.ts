@@ -138,14 +138,65 @@ export function pickUp(d: Draft, seat: Seat, cell: number): void {
 		else if (i !== bestIdx) keep.push(it);
 	}
 	let carry = p.carry;
+	let pickedAt = p.pickedAt;
 	if (bestIdx >= 0) {
 		if (carry) keep.push(carryItem(carry));
 		carry = list[bestIdx] as Carry;
 		if (carry.k === 'landmine') carry = { k: 'landmine' };
+		// 5.8: its number in the pile as found, so that `take` counts the pile as announced.
+		pickedAt = carry.k === 'treasure' ? treasureNumber(list, bestIdx) : -1;
 	}
 	if (bestIdx >= 0 || bullets !== p.bullets || grenades !== p.grenades) {
 		d.setItems(cell, keep);
-		d.update(seat, { bullets, grenades, carry });
+		d.update(seat, { bullets, grenades, carry, pickedAt });
+	}
+}
+
+/** 5.8: the number of the treasure at `at` in `list`, counting treasures from the lowest. */
+function treasureNumber(list: readonly Item[], at: number): number {
+	let n = 0;
+	for (let i = 0; i < at; i++) if (list[i]!.k === 'treasure') n++;
+	return n;
+}
+
+/**
+ * 5.5: a player wounded since his last turn lies where he fell: a bullet neither hits him nor
+ * stops at him ("a player cannot kill someone by shooting twice in a row"). He is up again when
+ * his turn comes (`onTurnStart` tells him and clears `hitNotice`).
+ */
+export function fallen(p: { health: string; hitNotice: boolean }): boolean {
+	return p.health === 'wounded' && p.hitNotice;
+}
+
+/** 5.3: a player inside a weaponry has what he spends replenished at once (unless he asked otherwise). */
+function restockInWeaponry(d: Draft, seat: Seat): void {
+	const r = d.p(seat);
+	if (d.noRestock || r.status !== 'in' || r.outside !== null || d.board.kind[r.cell] !== K_WEAPONRY) return;
+	const bullets = r.health === 'healthy' ? Math.max(r.bullets, d.settings.maxBullets) : r.bullets;
+	const grenades = Math.max(r.grenades, d.settings.maxGrenades);
+	if (bullets !== r.bullets || grenades !== r.grenades) d.update(seat, { bullets, grenades });
+}
+
+/**
+ * Rulings (refusals never reveal): an action before the movement that cannot be done is refused
+ * (privately, the move not made) only when the player's own status, as his view shows it when he
+ * speaks, decides it. Whatever depends on the cell — its kind (4.2, 4.3, 7.3), what lies on it
+ * (5.2, 5.5, 5.8), a weaponry's restock (5.3) — or on what the move's earlier actions did, is
+ * answered "no luck" with the move's audience and the move stands, as a paper master would say it.
+ */
+function refusedBeforeMovement(r: RejectReason, a: Action, ranBefore: boolean): boolean {
+	switch (r) {
+		case 'no_item':
+		case 'no_bullets':
+		case 'no_grenades':
+			// Leaving or setting what he carries: his status shows it, unless earlier actions changed it.
+			return (a.a === 'leave' || a.a === 'mine') && !ranBefore;
+		case 'shoot_forbidden_here':
+		case 'damp_powder':
+		case 'no_treasure':
+			return false;
+		default:
+			return true;
 	}
 }
 
@@ -196,6 +247,10 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 	switch (a.a) {
 		case 'shoot': {
 			if (!healthy(d, seat)) return 'not_healthy';
+			if (s.namedTarget && a.target === undefined) return 'target_required';
+			const k = d.board.kind[here];
+			if ((k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings) return 'shoot_forbidden_here';
+			if (k === K_RIVER && s.dampPowder) return 'damp_powder';
 			if (p.bullets <= 0) {
 				// 5.5 "including any on the ground": a bullet lying on the own cell can be used.
 				const list = d.itemsAt(here);
@@ -204,12 +259,9 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 				d.setItems(here, list.filter((_, i) => i !== at));
 				p = d.update(seat, { bullets: 1 });
 			}
-			if (s.namedTarget && a.target === undefined) return 'target_required';
-			const k = d.board.kind[here];
-			if ((k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings) return 'shoot_forbidden_here';
-			if (k === K_RIVER && s.dampPowder) return 'damp_powder';
 			d.update(seat, { bullets: p.bullets - 1 });
-			let victims = d.at(here).filter((q) => q.seat !== seat);
+			// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
+			let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
 			let stopCell = here;
 			if (victims.length === 0) {
 				const di = DIR_INDEX[a.dir];
@@ -223,7 +275,7 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 					// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
 					// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
 					if (d.board.kind[cur] !== K_HOSPITAL) {
-						const there = d.at(cur);
+						const there = d.at(cur).filter((q) => !fallen(q));
 						if (there.length) {
 							victims = there;
 							stopCell = cur;
@@ -249,7 +301,14 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 			return null;
 		}
 		case 'grenade': {
-			if (p.grenades <= 0) return 'no_grenades';
+			if (p.grenades <= 0) {
+				// 5.2: a grenade lying on the own cell can be used (as a bullet can, 5.5).
+				const list = d.itemsAt(here);
+				const at = list.findIndex((it) => it.k === 'grenade');
+				if (at < 0 || !healthy(d, seat)) return 'no_grenades';
+				d.setItems(here, list.filter((_, i) => i !== at));
+				p = d.update(seat, { grenades: 1 });
+			}
 			d.update(seat, { grenades: p.grenades - 1 });
 			const di = DIR_INDEX[a.dir];
 			const idx = here * 4 + di;
@@ -293,6 +352,13 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 			const t = throwTarget(d, here, a.dir);
 			if (a.dir === undefined) d.say({ type: 'left_item', seat, item: a.item });
 			else d.say({ type: 'thrown', seat, item: a.item, dir: a.dir });
+			// 5.2 / 4.6: the true treasure thrown out, or onto a river source: the game ends at once.
+			if (item.k === 'treasure' && item.id === d.base.trueTreasure && (t.cell < 0 || d.board.source[t.cell])) {
+				if (t.cell >= 0) d.addItems(t.cell, [item]);
+				d.result = { kind: 'draw', reason: 'treasure_lost' };
+				d.all({ type: 'draw', reason: 'treasure_lost' });
+				return null;
+			}
 			if (t.cell < 0) return null; // 5.2: out of the labyrinth, gone
 			if (item.k === 'corpse' && t.cell !== here && hasArmedMine(d, t.cell)) {
 				d.addItems(t.cell, [item]);
@@ -318,19 +384,36 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 		}
 		case 'take': {
 			if (!healthy(d, seat)) return 'not_healthy';
+			// 5.8: the number counts the pile as he found it: a treasure he picked up here keeps its place.
+			const mine = p.carry?.k === 'treasure' && p.pickedAt >= 0 ? p.pickedAt : -1;
+			if (a.index === mine) {
+				d.say({ type: 'took_treasure', seat, index: a.index });
+				return null;
+			}
+			const want = mine >= 0 && a.index > mine ? a.index - 1 : a.index;
 			const list = d.itemsAt(here);
 			let n = -1;
 			let at = -1;
 			for (let i = 0; i < list.length; i++)
-				if (list[i]!.k === 'treasure' && ++n === a.index) {
+				if (list[i]!.k === 'treasure' && ++n === want) {
 					at = i;
 					break;
 				}
-			if (at < 0) return 'no_item';
+			if (at < 0) return 'no_treasure';
 			const keep = list.filter((_, i) => i !== at);
-			if (p.carry) keep.push(carryItem(p.carry));
+			if (p.carry && mine >= 0) {
+				// Put back where it lay: with the new one counted at its number, the pile is as he found it.
+				const place = a.index < mine ? mine - 1 : mine;
+				let pos = keep.length;
+				for (let i = 0, t = 0; i < keep.length; i++)
+					if (keep[i]!.k === 'treasure' && t++ === place) {
+						pos = i;
+						break;
+					}
+				keep.splice(pos, 0, carryItem(p.carry));
+			} else if (p.carry) keep.push(carryItem(p.carry)); // brought from elsewhere: the topmost (5.8)
 			d.setItems(here, keep);
-			d.update(seat, { carry: list[at] as Carry });
+			d.update(seat, { carry: list[at] as Carry, pickedAt: a.index });
 			d.say({ type: 'took_treasure', seat, index: a.index });
 			return null;
 		}
@@ -345,9 +428,10 @@ function runConditional(d: Draft, seat: Seat, actions: readonly Action[], out: M
 			if (out.tags.has(a.cond)) runConditional(d, seat, a.then, out, cmd);
 			continue;
 		}
-		if (d.p(seat).status !== 'in') return;
+		if (d.p(seat).status !== 'in' || d.result) return;
 		const r = runAction(d, seat, a, cmd);
 		if (r) d.say({ type: 'action_failed', seat, reason: r });
+		restockInWeaponry(d, seat);
 	}
 }
 
@@ -409,17 +493,23 @@ export const classic: RuleSystem = {
 		const infectedBefore = p0.health === 'infected';
 		const changedBefore = d.changed;
 		let out: MoveOutcome | null = null;
+		let ran = false;
 		for (const a of actions) {
-			if (d.p(seat).status !== 'in') break;
+			// 3.4: carrying the true treasure out ends the game at once (as does losing it, 5.2):
+			// nothing after it is done or told.
+			if (d.p(seat).status !== 'in' || d.result) break;
 			if (a === mv) out = d.sys.movement(d, seat, mv, cmd);
 			else if (a.a === 'if') {
 				if (out) runConditional(d, seat, [a], out, cmd);
 			} else {
 				const r = runAction(d, seat, a, cmd);
-				// Before the movement the player knows whether an action can be done: the whole
-				// move is rejected. After it the outcome was unknown, so it is answered (6.5).
-				if (r && !out) return r;
+				// Before the movement, what the player's own status decides is refused (he says it
+				// again); what the cell decides is answered, as after the movement (6.5).
+				if (r && !out && refusedBeforeMovement(r, a, ran)) return r;
 				if (r) d.say({ type: 'action_failed', seat, reason: r });
+				ran = true;
+				// 5.3: spent inside a weaponry, replenished at once.
+				restockInWeaponry(d, seat);
 			}
 		}
 		out ??= { tags: new Set(), hitWall: false, moved: false };
@@ -441,14 +531,17 @@ export const classic: RuleSystem = {
 			}
 		}
 		// 5.3: a player residing in a weaponry is restocked at once after spending.
-		const r = d.p(seat);
-		if (r.status === 'in' && r.outside === null && d.board.kind[r.cell] === K_WEAPONRY && !cmd.noRestock)
-			d.update(seat, {
-				bullets: r.health === 'healthy' ? Math.max(r.bullets, s.maxBullets) : r.bullets,
-				grenades: Math.max(r.grenades, s.maxGrenades)
-			});
+		restockInWeaponry(d, seat);
+		// 7.7: a move "known to result in no change": told in full (a dark or semi-dark move's
+		// result is not known, so refusing its repetition would tell it).
 		const noChange =
-			out.hitWall && !out.moved && actions.length === 1 && d.p(seat).cell === startCell && d.changed === changedBefore;
+			!cmd.dark &&
+			!cmd.semiDark &&
+			out.hitWall &&
+			!out.moved &&
+			actions.length === 1 &&
+			d.p(seat).cell === startCell &&
+			d.changed === changedBefore;
 		d.update(seat, { lastMove: pub, lastNoChange: noChange, moved: true });
 		if (cmd.dark) d.all({ type: 'dark_done', seat });
 		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
@@ -643,7 +736,8 @@ export const classic: RuleSystem = {
 	},
 
 	arrive(d, seat, cell, from, out, cmd) {
-		d.update(seat, { cell });
+		// 5.8: the pile he finds here is counted afresh (a treasure he brings is not part of it).
+		d.update(seat, { cell, pickedAt: -1 });
 		if (cell !== from) out.moved = true;
 		if (d.board.kind[cell] !== K_RIVER) d.update(seat, { footing: false });
 		if (cell !== from && hasArmedMine(d, cell)) blast(d, cell, seat);
