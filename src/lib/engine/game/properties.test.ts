@@ -8,8 +8,9 @@ import { randomPlan, stateKey } from './testing';
 import { generatePlan, SHAPES } from '../plan/generate';
 import type { Rng } from '../random';
 import type { Plan } from '../plan/types';
-import type { Command, GameEvent, GameState } from './types';
+import type { Action, Command, GameEvent, GameState } from './types';
 import { KIND_NONE } from './board';
+import { viewFor, visibleTo } from './view';
 
 const SETTING_VARIANTS = [
 	{},
@@ -204,5 +205,79 @@ describe('property: non-interference', () => {
 			}
 		}
 		expect(compared).toBeGreaterThan(1000);
+	}, 120_000);
+});
+
+/** A move that says aloud what the player might think he can do: any shot, grenade, take or leave, then a step. */
+function probeMove(state: GameState, rng: Rng): Command | null {
+	const seat = state.order[state.turn]!;
+	const p = state.players[seat]!;
+	if (state.phase !== 'play' || p.outside !== null) return null;
+	const dir = () => (['up', 'right', 'down', 'left'] as const)[rng.int(4)]!;
+	const pool: Action[] = [
+		{ a: 'shoot', dir: dir() },
+		{ a: 'grenade', dir: dir() },
+		{ a: 'take', index: rng.int(3) },
+		{ a: 'leave', item: 'bullet' },
+		{ a: 'leave', item: 'grenade' }
+	];
+	const actions: Action[] = [];
+	for (let n = 1 + rng.int(4); n > 0; n--) actions.push(rng.pick(pool)!);
+	actions.push({ a: 'go', dir: dir() });
+	const cmd: Command = { type: 'move', by: seat, actions };
+	if (rng.int(2) === 0 && state.settings.darkMoves) cmd.dark = true;
+	return cmd;
+}
+
+const refusal = (events: GameEvent[], seat: number) =>
+	events.length === 1 && events[0]!.type === 'rejected' && visibleTo(events[0]!, seat) ? JSON.stringify(events[0]) : null;
+
+describe('property: non-interference of refusals', () => {
+	test('for two states a player cannot tell apart, the same commands are accepted or refused alike, with the same answers', () => {
+		// Twin labyrinths: one cell of another kind (land, hospital, weaponry), or more lying on a cell.
+		// A seat compares while its view of both is byte-identical (dark moves keep it so).
+		let compared = 0;
+		let refusedBoth = 0;
+		for (let seed = 1; seed <= 200; seed++) {
+			const rng = createRng(seed * 31);
+			const plan = planFor(seed, rng, 2 + rng.int(3), 2 + rng.int(3));
+			const cells = plan.cells.flatMap((c, i) => (c && ['land', 'hospital', 'weaponry'].includes(c.kind) ? [i] : []));
+			if (cells.length === 0) continue;
+			const at = rng.pick(cells)!;
+			const other: Plan = { ...plan, cells: plan.cells.slice(), items: plan.items.slice() };
+			if (seed % 2) {
+				const kinds = (['land', 'hospital', 'weaponry'] as const).filter((k) => k !== plan.cells[at]!.kind);
+				other.cells[at] = { kind: rng.pick(kinds)! };
+			} else if (seed % 4 === 0) other.items.push({ cell: at, kind: rng.pick(['bullet', 'grenade'] as const)!, count: 1 + rng.int(2) });
+			else other.items.push({ cell: at, kind: 'treasure', true: false });
+			const seats = 2 + rng.int(2);
+			const settings = seed % 3 === 0 ? { dampPowder: true } : {};
+			const a = createGame({ plan, seats, seed, settings });
+			const b = createGame({ plan: other, seats, seed, settings });
+			if (!a.ok || !b.ok) continue;
+			let sa = initialState(a.value);
+			let sb = initialState(b.value);
+			for (let i = 0; i < 120 && sa.phase !== 'over' && sb.phase !== 'over'; i++) {
+				const cmd = (rng.int(2) === 0 ? probeMove(sa, rng) : null) ?? randomLegalCommand(sa, rng);
+				if (!cmd) break;
+				const alike: number[] = [];
+				for (let s = 0; s < seats; s++) if (JSON.stringify(viewFor(sa, s)) === JSON.stringify(viewFor(sb, s))) alike.push(s);
+				const ra = apply(sa, cmd);
+				const rb = apply(sb, cmd);
+				for (const s of alike) {
+					const fa = refusal(ra.events, s);
+					const fb = refusal(rb.events, s);
+					if (fa !== fb) expect.fail(`seat ${s} can tell the twins apart by a refusal (seed ${seed}): ${fa} / ${fb} for ${JSON.stringify(cmd)}`);
+					if (fa) refusedBoth++;
+					compared++;
+				}
+				// Accepted in one and refused in the other (for a seat who could tell): the twins part here.
+				if ((ra.state === sa) !== (rb.state === sb)) break;
+				sa = ra.state;
+				sb = rb.state;
+			}
+		}
+		expect(compared).toBeGreaterThan(3000);
+		expect(refusedBoth).toBeGreaterThan(50);
 	}, 120_000);
 });
