@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CONDITIONS, type Action } from '../engine/game/types';
 import { buildPlan, Script } from '../engine/game/testing';
-import { EMPTY_DRAFT, addAction, canSend, closeCondition, isMovement, openCondition, removeLast, setDarkness, toCommand, type MoveDraft } from './composer';
+import { EMPTY_DRAFT, addAction, canSend, closeCondition, isMovement, openCondition, removeLast, setDarkness, toCommand, treasuresFound, type MoveDraft } from './composer';
+import { viewFor } from '../engine/game/view';
 
 const ok = (d: MoveDraft | string): MoveDraft => {
 	if (typeof d === 'string') throw new Error(d);
@@ -76,5 +77,29 @@ describe('composing a move (2.1, 6.5, 6.7, 6.8)', () => {
 			}),
 			{ numRuns: 400 }
 		);
+	});
+});
+
+describe('5.8: the treasures the composer offers to take', () => {
+	// x1 holds two treasures (the lowest fake, the topmost true); x2 one.
+	const plan = buildPlan(['LLLL'], { walls: [[1, 0, 'right']], items: [[1, 0, 'treasure', false], [1, 0, 'treasure', true], [3, 0, 'treasure', false]] });
+	const known = (g: Script, seat: number) => treasuresFound(viewFor(g.state, seat).events, seat);
+
+	test('5.8: as announced on the last arrival, kept through a wall hit; none after a dark move or where none was found', () => {
+		const g = new Script(plan, 2, { landmines: false }).start([0, 0], [2, 0]);
+		expect(known(g, 0)).toBe(0); // the start finds nothing (6.2)
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		expect(known(g, 0)).toBe(2);
+		expect(known(g, 1)).toBe(0); // another seat's find is not his pile
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }]); // a wall: still there
+		expect(known(g, 0)).toBe(2);
+		// Every number offered is one the engine takes (the lowest was picked up on arrival).
+		g.until(0).move(0, [{ a: 'take', index: 1 }, { a: 'skip' }]);
+		expect(g.types()).toContain('took_treasure');
+		expect(known(g, 0)).toBe(2);
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }], { dark: true });
+		expect(known(g, 0)).toBe(0);
+		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
+		expect(known(g, 0)).toBe(0);
 	});
 });

@@ -3,7 +3,7 @@
  * after it, conditional parts after the movement only (6.5), dark and semi-dark (6.7,
  * 6.8). Pure: the composer screen keeps a `MoveDraft` and turns it into the command.
  */
-import { MOVEMENTS, type Action, type Command, type Condition, type Seat } from '../engine/game/types';
+import { MOVEMENTS, type Action, type Command, type Condition, type GameEvent, type Seat } from '../engine/game/types';
 
 export interface MoveDraft {
 	/** Top-level actions in order; conditional parts are `if` actions holding their own. */
@@ -86,4 +86,29 @@ export function toCommand(draft: MoveDraft, seat: Seat): Extract<Command, { type
 		...(draft.semiDark ? { semiDark: true } : {}),
 		...(draft.noPickup ? { noPickup: true } : {})
 	};
+}
+
+/** Answers that leave the player on the cell he was on (the pile he found there still lies before him). */
+const STAYED = new Set(['wall', 'river_against', 'no_flow', 'no_loop', 'skip', 'exit_refused']);
+/** Answers that bring the player onto a cell (its finds follow them in the same move). */
+const ARRIVED = new Set(['land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall_carried', 'river_wade', 'mite_woken', 'encephalitis']);
+
+/**
+ * 5.8: how many treasures the seat heard it found on the cell it stands on ("found 2 treasures" on
+ * its last arrival; wall hits and skips keep it there), counted as the engine's `take` counts them.
+ * 0 when it found none or cannot know: a dark or semi-dark move, a cell ordered, the start, outside.
+ */
+export function treasuresFound(events: readonly GameEvent[], seat: Seat): number {
+	let found = 0;
+	for (let i = events.length - 1; i >= 0; i--) {
+		const e = events[i]!;
+		if (!('seat' in e) || e.seat !== seat) continue;
+		if (e.type === 'found') found = e.treasures;
+		else if (ARRIVED.has(e.type)) return found;
+		else if (STAYED.has(e.type)) found = 0;
+		else if (e.type === 'dark_done' || e.type === 'semi_dark_done' || e.type === 'exit_out' || e.type === 'lost_outside' || e.type === 'start_kind')
+			return 0;
+		else if (e.type === 'cell_ordered' && !e.declined) return 0;
+	}
+	return 0;
 }
