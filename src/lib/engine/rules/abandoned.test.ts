@@ -143,6 +143,16 @@ describe('002 moves', () => {
 		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
 	});
 
+	test('002 6 (as classic 3.4): the first out with a treasure wins at once — an item used after the step is kept', () => {
+		const g = game(plan(), 1, [0]);
+		const x = abandonedExt(g.state);
+		g.state = { ...g.state, players: g.state.players.map((p) => ({ ...p, carry: { k: 'treasure' as const, id: 0 } })), ext: { ...x, items: ['junk'] } };
+		g.move(0, [go('up'), { a: 'use', item: 'junk' }]);
+		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
+		expect(g.types()).not.toContain('junk_dropped');
+		expect(heldItem(g.state, 0)).toBe('junk');
+	});
+
 	test('002 3.3: a river flushes one tile downstream; at its mouth a wall stops it', () => {
 		const g = game(plan(), 1, [0]);
 		g.move(0, [go('down')]); // a1 → a2 (river) → b2

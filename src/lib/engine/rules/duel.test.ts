@@ -108,6 +108,18 @@ describe('001 3 moves in a half-game', () => {
 		expect(g.types()[0]).toBe('trap');
 	});
 
+	test('001 3.6 (as classic 3.4): carrying the true treasure out ends the game at once — a take said after it is not done', () => {
+		const g = half(plan(), 0);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'side', cell: 0, dir: 'right', side: 'open' } });
+		g.move(0, [go('right')]);
+		g.move(0, [{ a: 'take', index: 0 }]);
+		g.move(0, [go('right'), { a: 'take', index: 0 }]);
+		g.move(0, [go('up'), { a: 'take', index: 0 }]);
+		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
+		expect(g.types()).not.toContain('took_treasure');
+		expect(g.types()).not.toContain('action_failed');
+	});
+
 	test('001 3e, 3.6, 3.7: a treasure is taken by choice (told), one at a time, swapped; leaving tells fake or true', () => {
 		const g = half(plan(), 0);
 		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'side', cell: 0, dir: 'right', side: 'open' } });
