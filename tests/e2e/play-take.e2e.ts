@@ -65,7 +65,7 @@ describe('5.8 choosing among treasures', () => {
 				if (heard.length === 3) break;
 				await page.getByTestId('pass-on').click();
 			}
-			expect(heard[0]).toMatch(/found 2 treasures/i);
+			expect(heard[0]).toMatch(/found two treasures/i);
 			expect(heard[1]).toMatch(/took treasure number 2/i);
 			expect(heard[1]).not.toMatch(/no luck/i);
 			expect(heard[2]).toMatch(/wins/i);
