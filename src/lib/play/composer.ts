@@ -3,7 +3,7 @@
  * after it, conditional parts after the movement only (6.5), dark and semi-dark (6.7,
  * 6.8). Pure: the composer screen keeps a `MoveDraft` and turns it into the command.
  */
-import { MOVEMENTS, type Action, type Command, type Condition, type GameEvent, type Seat } from '../engine/game/types';
+import { MOVEMENTS, type Action, type Command, type Condition, type Found, type GameEvent, type Seat } from '../engine/game/types';
 
 export interface MoveDraft {
 	/** Top-level actions in order; conditional parts are `if` actions holding their own. */
@@ -94,21 +94,21 @@ const STAYED = new Set(['wall', 'river_against', 'no_flow', 'no_loop', 'skip', '
 const ARRIVED = new Set(['land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall_carried', 'river_wade', 'mite_woken', 'encephalitis']);
 
 /**
- * 5.8: how many treasures the seat heard it found on the cell it stands on ("found 2 treasures" on
- * its last arrival; wall hits and skips keep it there), counted as the engine's `take` counts them.
- * 0 when it found none or cannot know: a dark or semi-dark move, a cell ordered, the start, outside.
+ * What the seat heard it found on the cell it stands on ("found 2 treasures, a grenade" on its
+ * last arrival; wall hits and skips keep it there): null when it found nothing there or cannot know
+ * (a dark or semi-dark move, a cell ordered, the start, outside).
  */
-export function treasuresFound(events: readonly GameEvent[], seat: Seat): number {
-	let found = 0;
+export function foundHere(events: readonly GameEvent[], seat: Seat): Found | null {
+	let found: Found | null = null;
 	for (let i = events.length - 1; i >= 0; i--) {
 		const e = events[i]!;
 		if (!('seat' in e) || e.seat !== seat) continue;
-		if (e.type === 'found') found = e.treasures;
+		if (e.type === 'found') found = { treasures: e.treasures, bullets: e.bullets, grenades: e.grenades, landmines: e.landmines, corpses: e.corpses };
 		else if (ARRIVED.has(e.type)) return found;
-		else if (STAYED.has(e.type)) found = 0;
+		else if (STAYED.has(e.type)) found = null;
 		else if (e.type === 'dark_done' || e.type === 'semi_dark_done' || e.type === 'exit_out' || e.type === 'lost_outside' || e.type === 'start_kind')
-			return 0;
-		else if (e.type === 'cell_ordered' && !e.declined) return 0;
+			return null;
+		else if (e.type === 'cell_ordered' && !e.declined) return null;
 	}
-	return 0;
+	return null;
 }

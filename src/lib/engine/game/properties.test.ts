@@ -167,6 +167,11 @@ describe('property: random legal games', () => {
 
 export type { GameEvent };
 
+/** The refusal a seat hears for a command (null when the command was accepted or refused to another). */
+const refusal = (events: GameEvent[], seat: number) =>
+	events.length === 1 && events[0]!.type === 'rejected' && visibleTo(events[0]!, seat) ? JSON.stringify(events[0]) : null;
+
+
 describe('property: non-interference', () => {
 	test('moving the truth to another treasure leaves every seat\'s view byte-identical until a treasure is carried out', async () => {
 		const { viewFor } = await import('./view');
@@ -193,6 +198,8 @@ describe('property: non-interference', () => {
 				const rb = apply(sb, cmd);
 				// Stop where the truth is revealed: a treasure carried out (or lost).
 				if (ra.events.concat(rb.events).some((e) => e.type === 'exit_out' || e.type === 'won' || e.type === 'draw')) break;
+				// Refused alike, with the same answer (refusals are not in the log the views show).
+				for (let s = 0; s < seats; s++) expect(refusal(rb.events, s)).toBe(refusal(ra.events, s));
 				sa = ra.state;
 				sb = rb.state;
 				for (let s = 0; s < seats; s++) {
@@ -228,9 +235,6 @@ function probeMove(state: GameState, rng: Rng): Command | null {
 	if (rng.int(2) === 0 && state.settings.darkMoves) cmd.dark = true;
 	return cmd;
 }
-
-const refusal = (events: GameEvent[], seat: number) =>
-	events.length === 1 && events[0]!.type === 'rejected' && visibleTo(events[0]!, seat) ? JSON.stringify(events[0]) : null;
 
 describe('property: non-interference of refusals', () => {
 	test('for two states a player cannot tell apart, the same commands are accepted or refused alike, with the same answers', () => {

@@ -7,7 +7,7 @@
 import { DIRECTIONS, type Direction } from '../plan/types';
 import type { Rng } from '../random';
 import { currentSeat } from './apply';
-import { K_HOSPITAL, K_PIT, K_RIVER, K_WEAPONRY } from './board';
+import { K_PIT, K_RIVER } from './board';
 import { CONDITIONS, type Action, type Command, type GameState } from './types';
 
 const dirOf = (rng: Rng): Direction => DIRECTIONS[rng.int(4)]!;
@@ -69,13 +69,11 @@ export function randomLegalCommand(state: GameState, rng: Rng, opts: RandomComma
 	const actions: Action[] = [];
 	const healthy = p.health === 'healthy';
 	const pre = rng.int(12);
-	if (pre === 0 && healthy && p.bullets > 0) {
-		const building = (k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings;
-		const damp = k === K_RIVER && s.dampPowder;
-		if (!building && !damp) {
-			const target = s.namedTarget ? rng.int(state.players.length) : undefined;
-			actions.push(target === undefined ? { a: 'shoot', dir: dirOf(rng) } : { a: 'shoot', dir: dirOf(rng), target });
-		}
+	if (pre === 0 && healthy) {
+		// A shot the cell forbids (a hospital, a weaponry, damp powder) or with no bullet at hand is
+		// answered "no luck" with the move, never refused (the player may not know his cell).
+		const target = s.namedTarget ? rng.int(state.players.length) : undefined;
+		actions.push(target === undefined ? { a: 'shoot', dir: dirOf(rng) } : { a: 'shoot', dir: dirOf(rng), target });
 	} else if (pre === 1 && p.grenades > 0) actions.push({ a: 'grenade', dir: dirOf(rng) });
 	else if (pre === 2 && healthy && p.carry) {
 		if (p.carry.k === 'landmine' && s.landmines && rng.int(2) === 0)
