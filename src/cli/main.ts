@@ -3,14 +3,14 @@
  * Runs under tsx from bin/labyrinth.js: relative imports only.
  */
 import { writeFileSync } from 'node:fs';
-import { serializePlan } from '../lib/engine/plan/format-json';
+import { MAX_LISTED_ISSUES, serializePlan } from '../lib/engine/plan/format-json';
 import { renderPlanText } from '../lib/engine/plan/format-text';
 import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
 import { cellName } from '../lib/engine/plan/geometry';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 import { validatePlan, type Problem } from '../lib/engine/plan/validate';
 import type { Locale } from '../lib/i18n/events';
-import { renderProblem } from '../lib/i18n/problems';
+import { renderFormatIssue, renderProblem } from '../lib/i18n/problems';
 import { m } from '../lib/paraglide/messages.js';
 import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
 import { referee } from './referee';
@@ -66,14 +66,15 @@ const validate: Command = async (argv, io) => {
 	const plan: Plan = rules ? { ...read, rules: rules as RuleSystemId } : read;
 	const players = options.has('players') ? Number(options.get('players')) : undefined;
 	const report = validatePlan(plan, { players });
-	if (report.errors.length) {
-		io.write(m.cli_errors({}, { locale }));
-		for (const p of report.errors) io.write(describeProblem(p, plan, locale));
-	}
-	if (report.warnings.length) {
-		io.write(m.cli_warnings({}, { locale }));
-		for (const p of report.warnings) io.write(describeProblem(p, plan, locale));
-	}
+	// Each list at most a screenful: the first problems, then how many more.
+	const list = (heading: string, problems: Problem[]) => {
+		if (!problems.length) return;
+		io.write(heading);
+		for (const p of problems.slice(0, MAX_LISTED_ISSUES)) io.write(describeProblem(p, plan, locale));
+		if (problems.length > MAX_LISTED_ISSUES) io.write(`  ${renderFormatIssue({ code: 'more', path: '', found: String(problems.length - MAX_LISTED_ISSUES) }, locale)}`);
+	};
+	list(m.cli_errors({}, { locale }), report.errors);
+	list(m.cli_warnings({}, { locale }), report.warnings);
 	if (report.errors.length === 0) io.write(m.cli_plan_valid({}, { locale }));
 	return report.errors.length ? 1 : 0;
 };
