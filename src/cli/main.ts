@@ -3,6 +3,7 @@
  * Runs under tsx from bin/labyrinth.js: relative imports only.
  */
 import { writeFileSync } from 'node:fs';
+import { cleanName, MAX_PLAN_NAME_LENGTH } from '../lib/engine/name';
 import { MAX_LISTED_ISSUES, serializePlan } from '../lib/engine/plan/format-json';
 import { renderPlanText } from '../lib/engine/plan/format-text';
 import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
@@ -117,7 +118,7 @@ const generate: Command = async (argv, io) => {
 		if (positional.length) return usage(io);
 		const seed = options.get('seed') ?? String(Date.now());
 		try {
-			io.write(serializePlan(generatePlan({ rules: rules as RuleSystemId, width: 0, height: 0, seed, ...(options.has('name') ? { name: options.get('name') } : {}) })).trimEnd());
+			io.write(serializePlan(generatePlan({ rules: rules as RuleSystemId, width: 0, height: 0, seed, ...(options.has('name') ? { name: cleanName(options.get('name')!, MAX_PLAN_NAME_LENGTH) } : {}) })).trimEnd());
 		} catch (e) {
 			io.error((e as Error).message);
 			return 1;
@@ -126,7 +127,7 @@ const generate: Command = async (argv, io) => {
 	}
 	if (positional.length || !Number.isInteger(width) || !Number.isInteger(height) || !(SHAPES as readonly string[]).includes(shape)) return usage(io);
 	const generatorOptions: GeneratorOptions = { width, height, seed: options.get('seed') ?? String(Date.now()), shape: shape as Shape };
-	if (options.has('name')) generatorOptions.name = options.get('name');
+	if (options.has('name')) generatorOptions.name = cleanName(options.get('name')!, MAX_PLAN_NAME_LENGTH);
 	for (const count of GENERATOR_COUNTS) {
 		const kebab = count.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 		const value = options.get(kebab) ?? options.get(count);
