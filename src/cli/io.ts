@@ -1,5 +1,6 @@
 /** What the CLI's subcommands share: their IO, reading plan files and the --lang option. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_PLAN_FILE_BYTES, tooLarge, type FormatIssue } from '../lib/engine/plan/format-json';
 import { parsePlanAny } from '../lib/engine/plan/format-text';
 import type { Plan } from '../lib/engine/plan/types';
 import { LOCALES, type Locale } from '../lib/i18n/events';
@@ -15,20 +16,34 @@ export interface CliIO {
 /** A subcommand: resolves to the process exit code (0 fine, 1 the input is wrong, 2 the arguments are). */
 export type Command = (argv: string[], io: CliIO) => Promise<number>;
 
-export async function readText(path: string, io: CliIO): Promise<string> {
-	if (path !== '-') return readFileSync(path, 'utf8');
+/**
+ * The text of a file (`-`: stdin), or the `too_large` refusal when it holds more than `MAX_PLAN_FILE_BYTES`:
+ * a file is measured before it is read; of stdin, what lies past the limit is counted, not kept.
+ */
+export async function readText(path: string, io: CliIO): Promise<string | FormatIssue> {
+	if (path !== '-') return tooLarge(statSync(path).size) ?? readFileSync(path, 'utf8');
 	const chunks: Buffer[] = [];
-	for await (const chunk of io.input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-	return Buffer.concat(chunks).toString('utf8');
+	let bytes = 0;
+	for await (const chunk of io.input) {
+		const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+		bytes += buffer.length;
+		// Past the limit the rest is only counted, not kept.
+		if (bytes <= MAX_PLAN_FILE_BYTES) chunks.push(buffer);
+	}
+	return tooLarge(bytes) ?? Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads a plan in either format (`-` is stdin), or prints why not. */
+/** Reads a plan in either format (`-` is stdin), or prints why not (at most a screenful: the first problems and a count). */
 export async function readPlan(path: string, io: CliIO, locale: Locale): Promise<Plan | null> {
-	let text: string;
+	let text: string | FormatIssue;
 	try {
 		text = await readText(path, io);
 	} catch (e) {
 		io.error(m.cli_cannot_read({ path, reason: (e as Error).message }, { locale }));
+		return null;
+	}
+	if (typeof text !== 'string') {
+		io.error(`${path}: ${renderFormatIssue(text, locale)}`);
 		return null;
 	}
 	const result = parsePlanAny(text);

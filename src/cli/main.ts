@@ -3,14 +3,15 @@
  * Runs under tsx from bin/labyrinth.js: relative imports only.
  */
 import { writeFileSync } from 'node:fs';
-import { serializePlan } from '../lib/engine/plan/format-json';
+import { cleanName, MAX_PLAN_NAME_LENGTH } from '../lib/engine/name';
+import { MAX_LISTED_ISSUES, serializePlan } from '../lib/engine/plan/format-json';
 import { renderPlanText } from '../lib/engine/plan/format-text';
 import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
 import { cellName } from '../lib/engine/plan/geometry';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 import { validatePlan, type Problem } from '../lib/engine/plan/validate';
 import type { Locale } from '../lib/i18n/events';
-import { renderProblem } from '../lib/i18n/problems';
+import { renderFormatIssue, renderProblem } from '../lib/i18n/problems';
 import { m } from '../lib/paraglide/messages.js';
 import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
 import { referee } from './referee';
@@ -66,14 +67,15 @@ const validate: Command = async (argv, io) => {
 	const plan: Plan = rules ? { ...read, rules: rules as RuleSystemId } : read;
 	const players = options.has('players') ? Number(options.get('players')) : undefined;
 	const report = validatePlan(plan, { players });
-	if (report.errors.length) {
-		io.write(m.cli_errors({}, { locale }));
-		for (const p of report.errors) io.write(describeProblem(p, plan, locale));
-	}
-	if (report.warnings.length) {
-		io.write(m.cli_warnings({}, { locale }));
-		for (const p of report.warnings) io.write(describeProblem(p, plan, locale));
-	}
+	// Each list at most a screenful: the first problems, then how many more.
+	const list = (heading: string, problems: Problem[]) => {
+		if (!problems.length) return;
+		io.write(heading);
+		for (const p of problems.slice(0, MAX_LISTED_ISSUES)) io.write(describeProblem(p, plan, locale));
+		if (problems.length > MAX_LISTED_ISSUES) io.write(`  ${renderFormatIssue({ code: 'more', path: '', found: String(problems.length - MAX_LISTED_ISSUES) }, locale)}`);
+	};
+	list(m.cli_errors({}, { locale }), report.errors);
+	list(m.cli_warnings({}, { locale }), report.warnings);
 	if (report.errors.length === 0) io.write(m.cli_plan_valid({}, { locale }));
 	return report.errors.length ? 1 : 0;
 };
@@ -116,7 +118,7 @@ const generate: Command = async (argv, io) => {
 		if (positional.length) return usage(io);
 		const seed = options.get('seed') ?? String(Date.now());
 		try {
-			io.write(serializePlan(generatePlan({ rules: rules as RuleSystemId, width: 0, height: 0, seed, ...(options.has('name') ? { name: options.get('name') } : {}) })).trimEnd());
+			io.write(serializePlan(generatePlan({ rules: rules as RuleSystemId, width: 0, height: 0, seed, ...(options.has('name') ? { name: cleanName(options.get('name')!, MAX_PLAN_NAME_LENGTH) } : {}) })).trimEnd());
 		} catch (e) {
 			io.error((e as Error).message);
 			return 1;
@@ -125,7 +127,7 @@ const generate: Command = async (argv, io) => {
 	}
 	if (positional.length || !Number.isInteger(width) || !Number.isInteger(height) || !(SHAPES as readonly string[]).includes(shape)) return usage(io);
 	const generatorOptions: GeneratorOptions = { width, height, seed: options.get('seed') ?? String(Date.now()), shape: shape as Shape };
-	if (options.has('name')) generatorOptions.name = options.get('name');
+	if (options.has('name')) generatorOptions.name = cleanName(options.get('name')!, MAX_PLAN_NAME_LENGTH);
 	for (const count of GENERATOR_COUNTS) {
 		const kebab = count.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 		const value = options.get(kebab) ?? options.get(count);

@@ -8,6 +8,7 @@
 import { OPPOSITE, neighbour } from '../engine/plan/geometry';
 import { ruleSystem } from '../engine/rules/index';
 import { isClosedRound } from '../engine/plan/geometry';
+import { cleanName, MAX_PLAN_NAME_LENGTH } from '../engine/name';
 import { DIRECTIONS, type Cell, type CellKind, type Direction, type InnerWall, type Plan, type RuleSystemId } from '../engine/plan/types';
 
 /** Classic kinds the paint tool lays down (rivers are drawn by their own tool: they need a flow). */
@@ -424,6 +425,6 @@ export function eraseCell(plan: Plan, cell: number): Plan {
 }
 
 export function renamePlan(plan: Plan, name: string): Plan {
-	const clean = name.replace(/[\r\n]+/g, ' ').trim().slice(0, 200);
+	const clean = cleanName(name, MAX_PLAN_NAME_LENGTH);
 	return clean === plan.name || !clean ? plan : { ...plan, name: clean };
 }

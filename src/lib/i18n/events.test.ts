@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { isolate } from '../engine/name';
 import { createRng } from '../engine/random';
 import { apply } from '../engine/game/apply';
 import { createGame, initialState } from '../engine/game/game';
@@ -205,6 +206,8 @@ const samples = (Object.entries(SAMPLES) as [EventType, object[]][]).flatMap(([t
 const NAMES: Record<Locale, string[]> = { en: ['Anna', 'Boris', 'Vera'], ru: ['Анна', 'Борис', 'Вера'], uk: ['Ганна', 'Богдан', 'Ярослава'] };
 /** "Player 2", "игрока 2", "Гравець 2"…: a seat told by its number. */
 const BY_NUMBER = /\b(player|players)\s+\d|(игрок|гравц|гравец)\S*\s+\d/iu;
+/** The text without the isolation round each name (FSI…PDI). */
+const bare = (text: string) => text.replace(/[\u2068\u2069]/g, '');
 
 describe("the announcements name the players (the table's names; else \"Player N\")", () => {
 	test('every event type, every language: a named seat is told by its name where the nameless text says "Player N", nothing else changes', () => {
@@ -218,10 +221,10 @@ describe("the announcements name the players (the table's names; else \"Player N
 				expect(plain, `${e.type} ${l}`).not.toMatch(/event_|[{}]|undefined|NaN/);
 				expect(named, `${e.type} ${l}: a named seat is not a number`).not.toMatch(BY_NUMBER);
 				for (const s of [0, 1, 2]) expect(named, `${e.type} ${l}`).not.toContain(label(s));
-				// without names, the text is exactly the one with each seat's "Player N" in place of its name
-				expect(named.replaceAll(names[0]!, label(0)).replaceAll(names[1]!, label(1)).replaceAll(names[2]!, label(2)), `${e.type} ${l}`).toBe(plain);
+				// without names, the text is exactly the one with each seat's "Player N" in place of its (isolated) name
+				expect(named.replaceAll(isolate(names[0]!), label(0)).replaceAll(isolate(names[1]!), label(1)).replaceAll(isolate(names[2]!), label(2)), `${e.type} ${l}`).toBe(plain);
 				expect(renderEvent(e, l, 5, [])).toBe(plain);
-				expect(renderEvent(e, l, 5, [label(0), label(1), label(2)])).toBe(plain);
+				expect(bare(renderEvent(e, l, 5, [label(0), label(1), label(2)]))).toBe(plain);
 			}
 	});
 
@@ -258,7 +261,7 @@ describe("the announcements name the players (the table's names; else \"Player N
 			'Player 1 attacks Player 3: 3 against 5, Player 3 wins the battle',
 			'The master declares the starting choice of Player 1 and Player 3 invalid; choose another cell'
 		]);
-		expect([turn, kind, won, shot, battle, invalid].map((e) => renderEvent(e, 'en', 0, NAMES.en))).toEqual([
+		expect([turn, kind, won, shot, battle, invalid].map((e) => bare(renderEvent(e, 'en', 0, NAMES.en)))).toEqual([
 			"Boris's move",
 			"Anna's cell: land",
 			'Anna carried out the true treasure and wins!',
@@ -266,7 +269,7 @@ describe("the announcements name the players (the table's names; else \"Player N
 			'Anna attacks Vera: 3 against 5, Vera wins the battle',
 			'The master declares the starting choice of Anna and Vera invalid; choose another cell'
 		]);
-		expect([turn, kind, won, shot, battle, invalid].map((e) => renderEvent(e, 'ru', 0, NAMES.ru))).toEqual([
+		expect([turn, kind, won, shot, battle, invalid].map((e) => bare(renderEvent(e, 'ru', 0, NAMES.ru)))).toEqual([
 			'Ходит Борис',
 			'Анна — клетка: суша',
 			'Анна выносит настоящее сокровище и побеждает!',
@@ -275,14 +278,16 @@ describe("the announcements name the players (the table's names; else \"Player N
 			'Мастер объявляет выбор стартовой клетки недействительным: Анна и Вера; выберите другую клетку'
 		]);
 		expect([turn, kind, won].map((e) => renderEvent(e, 'ru'))).toEqual(['Ходит Игрок 2', 'Игрок 1 — клетка: суша', 'Игрок 1 выносит настоящее сокровище и побеждает!']);
-		expect([turn, kind, won].map((e) => renderEvent(e, 'uk', 0, ['Ганна', 'Богдан']))).toEqual(['Ходить Богдан', 'Ганна — клітинка: суходіл', 'Ганна виносить справжній скарб і перемагає!']);
+		expect([turn, kind, won].map((e) => bare(renderEvent(e, 'uk', 0, ['Ганна', 'Богдан'])))).toEqual(['Ходить Богдан', 'Ганна — клітинка: суходіл', 'Ганна виносить справжній скарб і перемагає!']);
 		expect([turn, kind].map((e) => renderEvent(e, 'uk'))).toEqual(['Ходить Гравець 2', 'Гравець 1 — клітинка: суходіл']);
 		// a seat with no name (blank, or beyond the list) is "Player N"; a name is said as it was written, trimmed
 		expect(renderEvent(turn, 'en', 0, ['Anna', '  '])).toBe("Player 2's move");
 		expect(renderEvent(turn, 'en', 0, ['Anna'])).toBe("Player 2's move");
-		expect(renderEvent(turn, 'en', 0, ['Anna', ' Boris '])).toBe("Boris's move");
+		expect(renderEvent(turn, 'en', 0, ['Anna', ' Boris '])).toBe("\u2068Boris\u2069's move");
 		// the answer a move gets: its parts joined, the player named inside
-		expect(renderAnswer([ev({ type: 'land', seat: 1 }), ev({ type: 'shot_dead', seat: 2 })], 'en', 0, NAMES.en)).toEqual(['Went onto land, Vera is shot dead.']);
+		expect(renderAnswer([ev({ type: 'land', seat: 1 }), ev({ type: 'shot_dead', seat: 2 })], 'en', 0, NAMES.en)).toEqual(['Went onto land, \u2068Vera\u2069 is shot dead.']);
+		// issue 18: a right-to-left name keeps to itself; the sentence around it reads as written
+		expect(renderEvent(won, 'en', 0, ['שרה'])).toBe('\u2068שרה\u2069 carried out the true treasure and wins!');
 	});
 
 	test('whether a line says its own player (the feed then shows no name beside it): exactly when the named text holds that name', () => {

@@ -5,6 +5,7 @@
 // One language's event texts at a time (scripts/i18n-groups.js writes a module per locale):
 // a phone downloads the texts of the language it shows, not all three. `loadEventTexts`
 // brings a locale's texts in; from then on rendering is synchronous.
+import { isolate } from '../engine/name';
 import { cellName } from '../engine/plan/geometry';
 import type { AbandonedItem, Action, Condition, CorrectionChange, Found, GameEvent, GameResult, PublicMove, PublicStatus } from '../engine/game/types';
 
@@ -69,10 +70,13 @@ export function abandonedItemPhrase(item: AbandonedItem, locale: Locale): string
 /** The players' names by seat, as the screens show them (a seat with none, or no list at all: "Player N"). */
 export type Names = readonly (string | null | undefined)[];
 
-/** What the master calls a seat at the table: its player's name, else "Player N" (the CLI, a nameless seat). */
+/**
+ * What the master calls a seat at the table: its player's name, else "Player N" (the CLI, a nameless
+ * seat). A name is isolated (FSI…PDI, engine/name.ts): a right-to-left name cannot reorder the sentence.
+ */
 export function seatLabel(seat: number, locale: Locale, names?: Names): string {
 	const name = names?.[seat]?.trim();
-	return name ? name : t('event_player', locale, { player: seat + 1 });
+	return name ? isolate(name) : t('event_player', locale, { player: seat + 1 });
 }
 
 export function itemPhrase(kind: keyof typeof FOUND_KEYS, n: number, locale: Locale): string {

@@ -13,8 +13,14 @@ export function renderProblem(problem: Problem, locale: Locale): string {
 	return message ? message(problem.params ?? {}, { locale }) : problem.code;
 }
 
+// Issues whose `found` is a count (bytes, problems), written as the language writes numbers.
+const COUNTED = new Set<FormatIssue['code']>(['too_large', 'too_many_problems', 'more']);
+
 /** Text for a plan file that could not be read (JSON or text picture). */
 export function renderFormatIssue(issue: FormatIssue, locale: Locale): string {
 	const message = msgs[`format_${issue.code}`];
-	return message ? message({ path: issue.path || '—', found: issue.found ?? '—' }, { locale }) : issue.code;
+	if (!message) return issue.code;
+	const number = new Intl.NumberFormat(locale);
+	const found = issue.found === undefined ? '—' : COUNTED.has(issue.code) && /^\d+$/.test(issue.found) ? number.format(Number(issue.found)) : issue.found;
+	return message({ path: issue.path || '—', found, limit: issue.limit === undefined ? '—' : number.format(issue.limit) }, { locale });
 }

@@ -25,6 +25,7 @@
 import * as v from 'valibot';
 import type { Plan } from '../engine/plan/types';
 import { DIRECTIONS } from '../engine/plan/types';
+import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 import type { Action, Command, GameEvent } from '../engine/game/types';
 import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings, DUEL_SETTING_IDS, type GameSettings } from '../engine/game/settings';
@@ -44,7 +45,8 @@ export function duelPeerId(room: string): string {
 
 const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
 const Dir = v.picklist(DIRECTIONS);
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+// Bidirectional controls and line breaks taken out (engine/name.ts), then refused when empty or too long.
+const Name = v.pipe(v.string(), v.transform((name) => cleanName(name, Infinity)), v.minLength(1), v.maxLength(MAX_NAME_LENGTH));
 const Key = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 const Reason = v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/));
 

@@ -19,6 +19,7 @@ import type { Replay } from '../engine/game/reveal';
 import type { GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
+import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 
 export const PROTOCOL_VERSION = 1;
 /** A phone's frames are small (a move with conditions is well under 2 KB). */
@@ -28,7 +29,8 @@ export const MAX_HOST_FRAME = 60 * 1024;
 
 const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 31));
 const Key = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40));
+// Bidirectional controls and line breaks taken out (engine/name.ts), then refused when empty or too long.
+const Name = v.pipe(v.string(), v.transform((name) => cleanName(name, Infinity)), v.minLength(1), v.maxLength(MAX_NAME_LENGTH));
 const Clock = v.pipe(v.number(), v.finite());
 
 export const PlayerMessageSchema = v.variant('type', [

@@ -3,6 +3,7 @@
  * is on disk before it says so; writes of one plan go in the order they were made.
  */
 import type { Plan } from '../engine/plan/types';
+import { cleanName, MAX_PLAN_NAME_LENGTH } from '../engine/name';
 import { WriteQueue } from './write-queue';
 import type { LabyrinthDatabase, StoredPlan } from './db';
 
@@ -48,12 +49,12 @@ export class PlanLibrary {
 	async duplicate(id: string, copyName: (name: string) => string): Promise<string | undefined> {
 		const stored = await this.get(id);
 		if (!stored) return undefined;
-		return this.add({ ...stored.plan, name: copyName(stored.plan.name) });
+		return this.add({ ...stored.plan, name: cleanName(copyName(stored.plan.name), MAX_PLAN_NAME_LENGTH) });
 	}
 
 	async rename(id: string, name: string): Promise<void> {
 		const stored = await this.get(id);
-		const clean = name.replace(/[\r\n]+/g, ' ').trim().slice(0, 200);
+		const clean = cleanName(name, MAX_PLAN_NAME_LENGTH);
 		if (!stored || !clean) return;
 		await this.save(id, { ...stored.plan, name: clean });
 	}

@@ -3,6 +3,8 @@
  * game driver. Letters: L land, H hospital, W weaponry, P pit, D delta,
  * E encephalitis, arrows ^ > v < a river flowing that way, '.' no cell.
  */
+import { MAX_PLAN_LIST, serializePlan } from '../plan/format-json';
+import { cellName } from '../plan/geometry';
 import type { Cell, Direction, Exit, InnerWall, PlacedItem, Plan } from '../plan/types';
 import { apply } from './apply';
 import { createGame, initialState, type Game } from './game';
@@ -192,4 +194,19 @@ export function stateKey(s: GameState): string {
 		survivor: s.survivorLeft,
 		result: s.result
 	});
+}
+
+/**
+ * A plan file with more than 50,000 problems inside every limit of the file format (issue 18): the
+ * longest lists, each entry wrong for the validator (a wall on the outer edge, the same exit over
+ * and over, true treasures off land). `plan` needs a cell in its first row and a non-land cell.
+ */
+export function problemFloodFile(plan: Plan): string {
+	const file = JSON.parse(serializePlan(plan));
+	const edge = cellName(plan.width - 1, plan.width);
+	const offLand = cellName(plan.cells.findIndex((c) => c !== null && c.kind !== 'land'), plan.width);
+	file.walls = Array.from({ length: MAX_PLAN_LIST }, () => ({ cell: edge, dir: 'right' }));
+	file.exits = Array.from({ length: MAX_PLAN_LIST }, () => ({ cell: 'a1', dir: 'up', open: true }));
+	file.items = Array.from({ length: MAX_PLAN_LIST / 2 }, () => ({ cell: offLand, kind: 'treasure', true: true }));
+	return JSON.stringify(file);
 }

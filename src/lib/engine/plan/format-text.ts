@@ -24,8 +24,9 @@
  * the picture; the marks are only a reminder.
  */
 import { type Result, err, ok } from '../result';
+import { cleanName, MAX_PLAN_NAME_LENGTH } from '../name';
 import type { FormatIssue } from './format-json';
-import { PLAN_FORMAT, PLAN_FORMAT_VERSION, parsePlanJson } from './format-json';
+import { bounded, MAX_PLAN_SIDE, PLAN_FORMAT, PLAN_FORMAT_VERSION, parsePlanJson, shorten, textTooLarge } from './format-json';
 import { cellName, columnName, neighbour, parseCellName } from './geometry';
 import { DIRECTIONS, RULE_SYSTEMS, type Cell, type CellKind, type Direction, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
 
@@ -137,6 +138,8 @@ export function renderPlanText(plan: Plan): string {
 }
 
 export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
+	const large = textTooLarge(text);
+	if (large) return err([large]);
 	const lines = text.replace(/\r\n?/g, '\n').split('\n');
 	const issues: FormatIssue[] = [];
 	const line = (n: number) => `line ${n + 1}`;
@@ -147,7 +150,8 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 	const rules = header[2] as RuleSystemId;
 	const nameLine = /^name: ?(.*)$/.exec(lines[1] ?? '');
 	if (!nameLine) return err([{ code: 'invalid_value', path: line(1), found: (lines[1] ?? '').slice(0, 40) }]);
-	const name = nameLine[1]!.trimEnd();
+	if (nameLine[1]!.trimEnd().length > MAX_PLAN_NAME_LENGTH) return err([{ code: 'invalid_value', path: line(1), found: shorten(nameLine[1]) }]);
+	const name = cleanName(nameLine[1]!, MAX_PLAN_NAME_LENGTH);
 
 	// The picture: border lines start with `+` after the margin, rows with a number.
 	const first = lines.findIndex((l, i) => i >= 2 && l.trimStart().startsWith('+'));
@@ -156,10 +160,10 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 	const MARGIN = lines[first]!.indexOf('+');
 	const borderWidth = lines[first]!.trimEnd().length - MARGIN;
 	const width = (borderWidth - 1) / (CELL_WIDTH + 1);
-	if (!Number.isInteger(width) || width < 1) return err([{ code: 'size_mismatch', path: line(first) }]);
+	if (!Number.isInteger(width) || width < 1 || width > MAX_PLAN_SIDE) return err([{ code: 'size_mismatch', path: line(first) }]);
 	let height = 0;
 	while (lines[first + 2 * height + 2]?.slice(MARGIN).startsWith('+')) height++;
-	if (height < 1) return err([{ code: 'size_mismatch', path: line(first) }]);
+	if (height < 1 || height > MAX_PLAN_SIDE) return err([{ code: 'size_mismatch', path: line(first) }]);
 	const padded = (n: number) => (lines[n] ?? '').padEnd(MARGIN + borderWidth);
 
 	const cells: (Cell | null)[] = [];
@@ -235,9 +239,9 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 				? { cell, kind: item[3] as 'bullet' | 'grenade' | 'landmine', count: Number(item[4]) }
 				: { cell, kind: 'treasure', true: item[2] === 'treasure true' };
 			plan.items.push(placed);
-		} else issues.push({ code: 'invalid_value', path: line(n), found: text.slice(0, 40) });
+		} else issues.push({ code: 'invalid_value', path: line(n), found: shorten(text) });
 	}
-	return issues.length ? err(issues) : ok(plan);
+	return issues.length ? err(bounded(issues)) : ok(plan);
 }
 
 /** Either format, told apart by the first character. */

@@ -445,16 +445,18 @@ function checkNeighbours(board: Board, warnings: Problem[]) {
 
 function checkTreasuresNearExits(plan: Plan, board: Board, treasures: TreasureSpot[], warnings: Problem[]) {
 	// 8, recommendation 6: "near an exit" read as on an exit's cell or a neighbour of it.
-	const exitCells = new Set(plan.exits.filter((e) => e.cell >= 0 && e.cell < board.size).map((e) => e.cell));
+	// The exits' sides by cell, each side once: a file repeating one exit thousands of times must
+	// not make every treasure's warning thousands of sides long (issue 18).
+	const exitSides = new Map<number, Side[]>();
+	for (const e of plan.exits) {
+		if (!(e.cell >= 0 && e.cell < board.size)) continue;
+		const sides = exitSides.get(e.cell) ?? [];
+		if (!sides.some((s) => s.dir === e.dir)) sides.push({ cell: e.cell, dir: e.dir });
+		exitSides.set(e.cell, sides);
+	}
 	for (const t of treasures) {
 		const around = [t.cell, ...DIRECTIONS.map((_, d) => board.nb[t.cell * 4 + d]!).filter((n) => n >= 0)];
-		const exits = around.filter((c) => exitCells.has(c));
-		if (exits.length)
-			warnings.push({
-				code: 'treasure_near_exit',
-				cells: [t.cell],
-				sides: plan.exits.filter((e) => exits.includes(e.cell)).map((e) => ({ cell: e.cell, dir: e.dir })),
-				params: { treasure: t.true ? 'true' : 'fake' }
-			});
+		const sides = around.flatMap((c) => exitSides.get(c) ?? []);
+		if (sides.length) warnings.push({ code: 'treasure_near_exit', cells: [t.cell], sides, params: { treasure: t.true ? 'true' : 'fake' } });
 	}
 }

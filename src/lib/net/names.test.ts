@@ -1,0 +1,23 @@
+// Names at the network's door (issue 18): a hello's name is cleaned as every name is
+// (engine/name.ts) — bidirectional controls out — and refused when nothing is left or it is too long.
+import { describe, expect, test } from 'vitest';
+import { MAX_NAME_LENGTH } from '../engine/name';
+import { readDuelFrame } from './duel';
+import { PROTOCOL_VERSION, readPlayerFrame } from './protocol';
+
+const hello = (name: string) => JSON.stringify({ v: PROTOCOL_VERSION, s: 0, m: { type: 'hello', protocol: PROTOCOL_VERSION, app: 'a', name, have: 0 } });
+const duelHello = (name: string) => JSON.stringify({ v: PROTOCOL_VERSION, s: 0, m: { type: 'hello', protocol: PROTOCOL_VERSION, app: 'a', name } });
+const nameOf = (read: { ok: boolean; frame?: unknown }) => (read.ok ? (read as { frame: { m: { name: string } } }).frame.m.name : null);
+
+describe("a phone's name as the table hears it", () => {
+	test.each([
+		['a table phone', (name: string) => readPlayerFrame(hello(name))],
+		['a duel phone', (name: string) => readDuelFrame(duelHello(name))]
+	])('%s: bidirectional controls are taken out, an empty or too long name refused', (_who, read) => {
+		expect(nameOf(read('\u202Eanna\u202C'))).toBe('anna');
+		expect(nameOf(read(' Ann\u2067a '))).toBe('Anna');
+		expect(read('\u202E\u2066 ').ok).toBe(false);
+		expect(nameOf(read('x'.repeat(MAX_NAME_LENGTH)))).toBe('x'.repeat(MAX_NAME_LENGTH));
+		expect(read('x'.repeat(MAX_NAME_LENGTH + 1)).ok).toBe(false);
+	});
+});
