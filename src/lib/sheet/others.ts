@@ -38,7 +38,7 @@ const GONE = new Set<GameEvent['type']>(['you_died', 'infection_death', 'lost_ou
 const WIDEN = new Set<GameEvent['type']>(['dark_done', 'semi_dark_done', 'cell_ordered']);
 /** Said of a player without telling anything of where he went. */
 const NEUTRAL = new Set<GameEvent['type']>([
-	'start_chosen', 'start_kind', 'found', 'at_feet', 'scream', 'no_scream', 'grenade', 'left_item', 'thrown', 'mine_set', 'blast', 'took_treasure', 'action_failed',
+	'move_announced', 'start_chosen', 'start_kind', 'found', 'at_feet', 'scream', 'no_scream', 'grenade', 'left_item', 'thrown', 'mine_set', 'blast', 'took_treasure', 'action_failed',
 	'status', 'recall', 'infected', 'infection_left', 'immune', 'wounded_notice', 'cremated', 'break_taken', 'timed_out', 'survivor_left', 'cell_kind_answer', 'cell_kind_asked', 'rejected', 'exit_out', 'won'
 ]);
 

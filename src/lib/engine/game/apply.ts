@@ -6,6 +6,7 @@ import { DIRECTIONS } from '../plan/types';
 import { CELL_KINDS } from '../plan/types';
 import { DIR_INDEX, KIND_NONE } from './board';
 import { Draft } from './draft';
+import { saidMove } from './announce';
 import { ruleSystem } from '../rules/index';
 import type { RuleSystem } from '../rules/types';
 import {
@@ -206,6 +207,8 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			const d = new Draft(state, sys);
 			const r = sys.runMove(d, c.by, c);
 			if (r) return reject(state, c, r);
+			// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too).
+			d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: { to: 'all' } });
 			// 6.6: only a move that is nothing but a skip counts as skipped.
 			const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 			endOfMove(d, c.by, mv);

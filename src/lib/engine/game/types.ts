@@ -181,7 +181,9 @@ export interface PublicStatus {
 }
 
 /** A move as it may be recalled (6.3): the actions and flags, nothing private. */
-export type PublicMove = { actions: Action[]; dark: boolean; semiDark: boolean } | { ordered: true };
+export type PublicMove = SaidMove | { ordered: true };
+/** A move as the player says it aloud (seed 000 2.1, 6.2, 6.7, 6.8): its actions in order, and whether dark or semi-dark. */
+export type SaidMove = { actions: Action[]; dark: boolean; semiDark: boolean };
 
 export type EventBody =
 	| { type: 'rejected'; reason: RejectReason; command: string }
@@ -196,6 +198,8 @@ export type EventBody =
 	| { type: 'cell_kind_answer'; seat: Seat; asked: number; kind: CellKind }
 	| { type: 'cell_kind_asked'; seat: Seat }
 	| { type: 'turn'; seat: Seat }
+	/** 1.2, 6.2: the move as the player said it, heard by everyone before the answer (a dark move's too, 6.7, 6.8). */
+	| { type: 'move_announced'; seat: Seat; move: SaidMove }
 	// movement results (2.2, 4.x)
 	| { type: 'land'; seat: Seat }
 	| { type: 'hospital'; seat: Seat; healed: boolean }
