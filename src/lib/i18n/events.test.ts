@@ -162,7 +162,11 @@ const SAMPLES: Samples = {
 		{ change: { kind: 'health', seat: 1, health: 'wounded' } },
 		{ change: { kind: 'health', seat: 1, health: 'infected' } },
 		{ change: { kind: 'side', cell: 5, dir: 'left', side: 'wall' } },
-		{ change: { kind: 'side', cell: 5, dir: 'up', side: 'open_exit' } }
+		{ change: { kind: 'side', cell: 5, dir: 'up', side: 'open_exit' } },
+		{ change: { kind: 'carry', seat: 1, carry: null } },
+		{ change: { kind: 'carry', seat: 1, carry: { k: 'treasure', id: 0 } } },
+		{ change: { kind: 'carry', seat: 1, carry: { k: 'landmine' } } },
+		{ change: { kind: 'carry', seat: 1, carry: { k: 'corpse', seat: 2 } } }
 	],
 	swamp: [{ seat: 1 }],
 	swamp_death: [{ seat: 1 }],

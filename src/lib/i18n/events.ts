@@ -175,6 +175,18 @@ function correctionPhrase(change: CorrectionChange, locale: Locale, width: numbe
 			});
 		case 'health':
 			return t(`event_corrected_${change.health}`, locale, { player: seatLabel(change.seat, locale, names) });
+		case 'carry': {
+			const player = seatLabel(change.seat, locale, names);
+			const c = change.carry;
+			if (c === null) return t('event_corrected_carry_none', locale, { player });
+			const thing =
+				c.k === 'treasure'
+					? t('event_corrected_treasure', locale, { n: c.id + 1 })
+					: c.k === 'corpse'
+						? t('event_corrected_corpse', locale, { of: seatLabel(c.seat, locale, names) })
+						: t('event_thing_landmine', locale);
+			return t('event_corrected_carry', locale, { player, thing });
+		}
 		case 'side':
 			return t('event_corrected_side', locale, { cell: cellName(change.cell, width), side: t(`event_side_${change.dir}`, locale), state: t(`event_side_${change.side}`, locale) });
 	}

@@ -91,12 +91,13 @@ function anyCommand(state: GameState, rng: Rng): Command | null {
 	}
 	const by = state.order[state.turn]!;
 	const dir = () => DIRECTIONS[rng.int(4)]!;
-	const extra: Action[][] = {
+	const extras: Record<RuleSystemId, Action[][]> = {
 		topographic: [[{ a: 'shoot', dir: dir() }], []],
 		abandoned: [[{ a: 'use', item: 'bullet', dir: dir() }], [{ a: 'use', item: 'first_aid' }], [{ a: 'attack', target: rng.int(state.players.length) }], []],
 		duel: [[{ a: 'take', index: 0 }], []],
 		classic: [[]]
-	}[state.rules as RuleSystemId];
+	};
+	const extra = extras[state.rules];
 	const more = rng.pick(extra)!;
 	if (state.rules === 'duel' && rng.int(4) === 0) return { type: 'move', by, actions: [{ a: 'grenade', dir: dir() }] };
 	return { type: 'move', by, actions: rng.int(2) ? [{ a: 'go', dir: dir() }, ...more] : [...more, { a: 'go', dir: dir() }] };

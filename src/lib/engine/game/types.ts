@@ -76,7 +76,15 @@ export type CorrectionChange =
 	| { kind: 'place'; seat: Seat; cell: number }
 	| { kind: 'ammo'; seat: Seat; bullets: number; grenades: number }
 	| { kind: 'health'; seat: Seat; health: Health }
-	| { kind: 'side'; cell: number; dir: Direction; side: SideState };
+	| { kind: 'side'; cell: number; dir: Direction; side: SideState }
+	/**
+	 * What the player carries: nothing, a landmine, a treasure (`id`: its place among the plan's
+	 * treasures, from 0) or a dead player's corpse, each taken from wherever it is; a treasure or
+	 * corpse he carried before is put down on his cell.
+	 */
+	| { kind: 'carry'; seat: Seat; carry: CarryChange | null };
+
+export type CarryChange = { k: 'treasure'; id: number } | { k: 'landmine' } | { k: 'corpse'; seat: Seat };
 
 export type Command =
 	/** 6.1 a player privately shows where to start. */
