@@ -15,5 +15,7 @@ await build({
 	format: 'esm',
 	target: 'node20',
 	legalComments: 'none',
+	// The app's tsconfig extends SvelteKit's generated one (absent in a fresh clone); the CLI needs none of it.
+	tsconfigRaw: {},
 	logLevel: 'warning'
 });
