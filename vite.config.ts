@@ -80,6 +80,7 @@ export default defineConfig({
 					name: 'node',
 					environment: 'node',
 					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+					globalSetup: ['tests/setup/build-cli.ts'],
 					setupFiles: ['tests/setup/event-texts.ts'],
 					// The CLI tests start Node processes; on a busy 2-core machine one can take several seconds.
 					testTimeout: 30_000

@@ -4,7 +4,9 @@ import { MAX_PLAN_FILE_BYTES, tooLarge, type FormatIssue } from '../lib/engine/p
 import { parsePlanAny } from '../lib/engine/plan/format-text';
 import type { Plan } from '../lib/engine/plan/types';
 import { LOCALES, type Locale } from '../lib/i18n/events';
-import { renderFormatIssue } from '../lib/i18n/problems';
+import { renderFormatIssue, renderProblem } from '../lib/i18n/problems';
+import { cellName } from '../lib/engine/plan/geometry';
+import type { Problem } from '../lib/engine/plan/validate';
 import { m } from '../lib/paraglide/messages.js';
 
 export interface CliIO {
@@ -75,3 +77,13 @@ export function localeOption(options: Map<string, string>, env: Record<string, s
 	const shell = (env.LC_ALL || env.LANG || '').slice(0, 2).toLowerCase();
 	return known(shell) ? shell : 'en';
 }
+
+/** One of the validator's problems, as a line: what is wrong and at which cells and sides (`b3 up`). */
+export function describeProblem(problem: Problem, plan: Plan, locale: Locale): string {
+	const cells = [...(problem.cells ?? []), ...(problem.sides ?? []).map((s) => s.cell)];
+	const where = [...new Set(cells)].filter((c) => c >= 0).map((c) => cellName(c, plan.width));
+	const sides = (problem.sides ?? []).map((s) => `${cellName(s.cell, plan.width)} ${s.dir}`);
+	const at = sides.length ? sides.join(', ') : where.join(', ');
+	return `  ${renderProblem(problem, locale)}${at ? ` (${m.cli_at_cells({ cells: at }, { locale })})` : ''}`;
+}
+

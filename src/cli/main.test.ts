@@ -1,17 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { labyrinth as run } from './testing';
 import { buildPlan, problemFloodFile } from '../lib/engine/game/testing';
 import { MAX_LISTED_ISSUES, MAX_PLAN_DEPTH, MAX_PLAN_FILE_BYTES, parsePlanJson, serializePlan } from '../lib/engine/plan/format-json';
 import { canonicalOrder, parsePlanText } from '../lib/engine/plan/format-text';
 import { validatePlan } from '../lib/engine/plan/validate';
 
-/** Runs `labyrinth …` the way a person does: the bin script as a process. */
+/** Runs `labyrinth …` the way a person does: the bin script as a process, in a shell of that language. */
 function labyrinth(args: string[], input = '', shellLanguage = 'C.UTF-8') {
-	const env = { ...process.env, LC_ALL: '', LANG: shellLanguage };
-	return spawnSync(process.execPath, ['bin/labyrinth.js', ...args], { input, encoding: 'utf8', cwd: process.cwd(), env });
+	return run(args, input, { ...process.env, LC_ALL: '', LANG: shellLanguage });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'labyrinth-cli-'));

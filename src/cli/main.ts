@@ -7,13 +7,11 @@ import { cleanName, MAX_PLAN_NAME_LENGTH } from '../lib/engine/name';
 import { MAX_LISTED_ISSUES, serializePlan } from '../lib/engine/plan/format-json';
 import { renderPlanText } from '../lib/engine/plan/format-text';
 import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
-import { cellName } from '../lib/engine/plan/geometry';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 import { validatePlan, type Problem } from '../lib/engine/plan/validate';
-import type { Locale } from '../lib/i18n/events';
-import { renderFormatIssue, renderProblem } from '../lib/i18n/problems';
+import { renderFormatIssue } from '../lib/i18n/problems';
 import { m } from '../lib/paraglide/messages.js';
-import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
+import { describeProblem, localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
 import { referee } from './referee';
 
 const USAGE = `usage: labyrinth <command> [options]
@@ -25,8 +23,8 @@ const USAGE = `usage: labyrinth <command> [options]
   generate --width W --height H [--seed S] [--shape ${SHAPES.join('|')}] [counts…]
   generate --rules ${RULE_SYSTEMS.filter((r) => r !== 'classic').join('|')} [--seed S]
                                                      print a generated valid plan (JSON)
-  referee <plan> [--rules R] [--players N] [--seed S] [--lang …] [--settings file]
-  referee <plan0> <plan1> --rules duel [--seed S] [--lang …]
+  referee <plan> [--rules R] [--players N] [--order 2,0,1] [--seed S] [--lang …] [--settings file] [--allow-invalid]
+  referee <plan0> <plan1> --rules duel [--seed S] [--lang …] [--allow-invalid]
                                                      referee a game: commands in, events out (JSON lines)
 
 See docs/cli.md.`;
@@ -47,14 +45,6 @@ const GENERATOR_COUNTS = [
 	'grenades',
 	'landmines'
 ] as const;
-
-function describeProblem(problem: Problem, plan: Plan, locale: Locale): string {
-	const cells = [...(problem.cells ?? []), ...(problem.sides ?? []).map((s) => s.cell)];
-	const where = [...new Set(cells)].filter((c) => c >= 0).map((c) => cellName(c, plan.width));
-	const sides = (problem.sides ?? []).map((s) => `${cellName(s.cell, plan.width)} ${s.dir}`);
-	const at = sides.length ? sides.join(', ') : where.join(', ');
-	return `  ${renderProblem(problem, locale)}${at ? ` (${m.cli_at_cells({ cells: at }, { locale })})` : ''}`;
-}
 
 const validate: Command = async (argv, io) => {
 	const { positional, options } = parseOptions(argv);

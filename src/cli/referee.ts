@@ -1,14 +1,17 @@
 /**
- * `labyrinth referee <plan> [--players N] [--lang en|ru|uk] [--settings file] [--seed S]`
- * `labyrinth referee <plan0> <plan1> [--rules duel] [--lang …] [--settings file] [--seed S]` — a duel: two
+ * `labyrinth referee <plan> [--players N] [--order 2,0,1] [--lang en|ru|uk] [--settings file] [--seed S] [--allow-invalid]`
+ * `labyrinth referee <plan0> <plan1> [--rules duel] [--lang …] [--settings file] [--seed S] [--allow-invalid]` — a duel: two
  * duel plans (each player's own); a command's `by` is the player (0 or 1) and goes to the
  * half he walks; every event line carries `half` (whose plan it came from) and `turn`
  * (whose turn it is next, with `left` actions).
  *
- * Reads commands as JSON lines on stdin and writes every event as a JSON line
- * `{ "event": …, "audience": …, "text": … }` (text rendered in --lang). The first
- * line is `{ "ready": true, "order": [...], "players": N }` (the drawn turn order).
- * Runs under tsx: relative imports only.
+ * The plan is validated first: an invalid one is refused with the validator's located errors
+ * (`--allow-invalid` plays it anyway). Reads commands as JSON lines on stdin — a cell may be
+ * given by its name as on the plan (`"cell":"c3"`) or by its index — and writes every event as a
+ * JSON line `{ "command": i, "event": …, "audience": …, "text": … }` (`i`: the index of the command
+ * that caused it, from 0, counting the command lines read; text rendered in --lang). The first
+ * line is `{ "ready": true, "order": [...], "players": N }` (the turn order: agreed with
+ * --order, else drawn from --seed). Relative imports only (bundled into dist/cli by esbuild).
  */
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -16,17 +19,34 @@ import { pathToFileURL } from 'node:url';
 import { apply } from '../lib/engine/game/apply';
 import { createGame, initialState } from '../lib/engine/game/game';
 import type { Command, GameEvent } from '../lib/engine/game/types';
+import { parseCellName } from '../lib/engine/plan/geometry';
+import { validatePlan } from '../lib/engine/plan/validate';
 import { LOCALES, loadEventTexts, renderEvent, type Locale } from '../lib/i18n/events';
-import { readPlan, type CliIO } from './io';
+import { m } from '../lib/paraglide/messages.js';
+import { describeProblem, readPlan, type CliIO } from './io';
 import { createDuel, duelCommand } from '../lib/engine/rules/duel-match';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 
 export type RefereeIO = CliIO;
 
-type Args = { plan?: string; plan2?: string; rules?: RuleSystemId; players: number; lang: Locale; settings?: string; seed: string };
+type Args = {
+	plan?: string;
+	plan2?: string;
+	rules?: RuleSystemId;
+	players: number;
+	order?: number[];
+	lang: Locale;
+	settings?: string;
+	seed: string;
+	allowInvalid: boolean;
+};
+
+const USAGE =
+	'usage: labyrinth referee <plan> [<plan2> for a duel] [--rules R] [--players N] [--order 2,0,1] [--lang en|ru|uk] [--settings file] [--seed S] [--allow-invalid]';
 
 function parseArgs(argv: string[]): Args | string {
-	const a: Args = { players: 2, lang: 'en', seed: String(Date.now()) };
+	const a: Args = { players: 2, lang: 'en', seed: String(Date.now()), allowInvalid: false };
+	let order: string | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const v = argv[i]!;
 		const next = () => argv[++i];
@@ -40,16 +60,69 @@ function parseArgs(argv: string[]): Args | string {
 			const r = next();
 			if (!(RULE_SYSTEMS as readonly string[]).includes(r ?? '')) return `unknown rules: ${r}`;
 			a.rules = r as RuleSystemId;
-		}
-		else if (v === '--seed') a.seed = next() ?? a.seed;
+		} else if (v === '--seed') a.seed = next() ?? a.seed;
+		else if (v === '--order') order = next() ?? '';
+		else if (v === '--allow-invalid') a.allowInvalid = true;
 		else if (v.startsWith('--')) return `unknown option: ${v}`;
 		else if (!a.plan) a.plan = v;
 		else if (!a.plan2) a.plan2 = v;
 		else return `unexpected argument: ${v}`;
 	}
-	if (!a.plan) return 'usage: labyrinth referee <plan> [<plan2> for a duel] [--rules R] [--players N] [--lang en|ru|uk] [--settings file] [--seed S]';
+	if (!a.plan) return USAGE;
 	if (a.rules === 'duel' && !a.plan2) return 'a duel needs two plans: labyrinth referee <plan0> <plan1> --rules duel';
+	if (order !== undefined) {
+		if (a.plan2) return "--order is for a game with a master; a duel's first player is drawn from --seed";
+		const seats = order.split(',').map((s) => (/^\s*\d+\s*$/.test(s) ? Number(s) : NaN));
+		const ok = seats.length === a.players && seats.every((s) => s < a.players) && new Set(seats).size === a.players;
+		const example = Array.from({ length: Math.max(a.players, 1) }, (_, i) => Math.max(a.players, 1) - 1 - i).join(',');
+		if (!ok) return m.cli_order_invalid({ last: Math.max(a.players - 1, 0), example }, { locale: a.lang });
+		a.order = seats;
+	}
 	return a;
+}
+
+/**
+ * Cells named as on the plan (`"c3"`) anywhere in a command — a start, an ordered cell, a
+ * correction, a re-entry — become their indexes; an index stays; a name that is no cell of the
+ * plan is left for the referee to refuse.
+ */
+export function withCellIndexes(value: unknown, width: number, height: number): unknown {
+	if (Array.isArray(value)) return value.map((v) => withCellIndexes(v, width, height));
+	if (!value || typeof value !== 'object') return value;
+	const out: Record<string, unknown> = {};
+	for (const [k, v] of Object.entries(value)) {
+		if (k === 'cell' && typeof v === 'string') out[k] = parseCellName(v, width, height) ?? v;
+		else out[k] = withCellIndexes(v, width, height);
+	}
+	return out;
+}
+
+/** The plan's errors, located (stderr); true when the game may go on (valid, or --allow-invalid). */
+function checked(plan: Plan, path: string, args: Args, io: RefereeIO): boolean {
+	const report = validatePlan(plan, { players: args.plan2 ? undefined : args.players });
+	if (report.errors.length === 0) return true;
+	io.error(m.cli_errors({}, { locale: args.lang }));
+	for (const p of report.errors) io.error(describeProblem(p, plan, args.lang));
+	if (args.allowInvalid) return true;
+	io.error(m.cli_plan_refused({ path }, { locale: args.lang }));
+	return false;
+}
+
+/** The command lines of stdin (empty lines and `#` comments skipped), each parsed, with its index. */
+async function* commandLines(io: RefereeIO): AsyncGenerator<[number, unknown]> {
+	const rl = createInterface({ input: io.input, crlfDelay: Infinity });
+	let index = 0;
+	for await (const line of rl) {
+		const trimmed = line.trim();
+		if (!trimmed || trimmed.startsWith('#')) continue;
+		let cmd: unknown;
+		try {
+			cmd = JSON.parse(trimmed);
+		} catch {
+			cmd = { type: 'unparsable' };
+		}
+		yield [index++, cmd];
+	}
 }
 
 export async function referee(argv: string[], io: RefereeIO): Promise<number> {
@@ -66,6 +139,7 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 	// --rules plays the plans under that rule system (their own `rules` field otherwise).
 	const plan: Plan = args.rules ? { ...read, rules: args.rules } : read;
 	const plan2: Plan | null = read2 && args.rules ? { ...read2, rules: args.rules } : read2;
+	if (!checked(plan, args.plan!, args, io) || (plan2 && !checked(plan2, args.plan2!, args, io))) return 1;
 	let settings: unknown = undefined;
 	if (args.settings) {
 		try {
@@ -76,31 +150,21 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 		}
 	}
 	if (plan2) return duelReferee([plan, plan2], args, settings, io);
-	const g = createGame({ plan, seats: args.players, seed: args.seed, settings });
+	const g = createGame({ plan, seats: args.players, seed: args.seed, settings, ...(args.order ? { order: args.order } : {}) });
 	if (!g.ok) {
 		io.error(`cannot start the game: ${JSON.stringify(g.error)}`);
 		return 1;
 	}
 	let state = initialState(g.value);
-	const width = state.board.width;
+	const { width, height } = state.board;
 	io.write(JSON.stringify({ ready: true, order: state.order, players: args.players }));
-	const out = (event: GameEvent) => {
-		const { audience, ...body } = event;
-		io.write(JSON.stringify({ event: body, audience, text: renderEvent(event, args.lang, width) }));
-	};
-	const rl = createInterface({ input: io.input, crlfDelay: Infinity });
-	for await (const line of rl) {
-		const trimmed = line.trim();
-		if (!trimmed || trimmed.startsWith('#')) continue;
-		let cmd: unknown;
-		try {
-			cmd = JSON.parse(trimmed);
-		} catch {
-			cmd = { type: 'unparsable' };
-		}
-		const r = apply(state, cmd as Command);
+	for await (const [index, cmd] of commandLines(io)) {
+		const r = apply(state, withCellIndexes(cmd, width, height) as Command);
 		state = r.state;
-		for (const e of r.events) out(e);
+		for (const event of r.events) {
+			const { audience, ...body } = event;
+			io.write(JSON.stringify({ command: index, event: body, audience, text: renderEvent(event, args.lang, width) }));
+		}
 	}
 	return 0;
 }
@@ -113,28 +177,23 @@ async function duelReferee(plans: [Plan, Plan], args: Args, settings: unknown, i
 	}
 	let m = r.value;
 	io.write(JSON.stringify({ ready: true, first: m.turns.turn, players: 2 }));
-	const rl = createInterface({ input: io.input, crlfDelay: Infinity });
-	for await (const line of rl) {
-		const trimmed = line.trim();
-		if (!trimmed || trimmed.startsWith('#')) continue;
-		let cmd: Command;
-		try {
-			cmd = JSON.parse(trimmed) as Command;
-		} catch {
-			cmd = { type: 'unparsable' } as unknown as Command;
-		}
-		const by = (cmd as { by?: unknown }).by;
+	for await (const [index, parsed] of commandLines(io)) {
+		const by = (parsed as { by?: unknown } | null)?.by;
 		if (by !== 0 && by !== 1) {
-			io.write(JSON.stringify({ event: { type: 'rejected', reason: 'malformed', command: String(cmd.type).slice(0, 40) }, half: null, text: '' }));
+			const event: GameEvent = { type: 'rejected', reason: 'malformed', command: String((parsed as { type?: unknown } | null)?.type).slice(0, 40), audience: { to: 'master' } };
+			const { audience, ...body } = event;
+			io.write(JSON.stringify({ command: index, event: body, audience, half: null, text: renderEvent(event, args.lang) }));
 			continue;
 		}
-		const s = duelCommand(m, by, cmd);
+		// The command goes to the half he walks: the other player's plan names its cells.
+		const walked = m.halves[1 - by]!.board;
+		const s = duelCommand(m, by, withCellIndexes(parsed, walked.width, walked.height) as Command);
 		m = s.match;
 		const width = m.halves[s.half].board.width;
 		const lines: [GameEvent, number][] = [...s.events.map((e): [GameEvent, number] => [e, s.half]), ...(s.other ?? []).map((e): [GameEvent, number] => [e, 1 - s.half])];
 		for (const [e, half] of lines) {
 			const { audience, ...body } = e;
-			io.write(JSON.stringify({ event: body, audience, half, turn: m.turns.turn, left: m.turns.left, text: renderEvent(e, args.lang, width) }));
+			io.write(JSON.stringify({ command: index, event: body, audience, half, turn: m.turns.turn, left: m.turns.left, text: renderEvent(e, args.lang, width) }));
 		}
 	}
 	return 0;

@@ -91,6 +91,12 @@ const SAMPLES: Samples = {
 	cell_kind_answer: [{ seat: 1, asked: 3, kind: 'pit' }],
 	cell_kind_asked: [{ seat: 1 }],
 	turn: [{ seat: 1 }],
+	move_announced: [
+		{ seat: 1, move: { actions: [{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'up' }], dark: false, semiDark: false } },
+		{ seat: 1, move: { actions: [{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'left', target: 2 }] }], dark: false, semiDark: false } },
+		{ seat: 1, move: { actions: [{ a: 'go', dir: 'left' }], dark: true, semiDark: false } },
+		{ seat: 1, move: { actions: [{ a: 'flow' }], dark: false, semiDark: true } }
+	],
 	land: [{ seat: 1 }],
 	hospital: [{ seat: 1, healed: true }],
 	weaponry: [{ seat: 1, bullets: 3, grenades: 3, treasure: false }],
@@ -124,7 +130,7 @@ const SAMPLES: Samples = {
 	scream: [{ seat: 1 }],
 	no_scream: [{ seat: 1 }],
 	at_feet: [{ seat: 1, ...none, corpses: 1 }],
-	grenade: [{ seat: 1, dir: 'up', outcome: 'blown' }],
+	grenade: [{ seat: 1, dir: 'up', outcome: 'blown' }, { seat: 1, dir: 'up', outcome: 'stood' }, { seat: 1, dir: 'up', outcome: 'no_wall' }, { seat: 1, dir: 'up', outcome: null }],
 	left_item: [{ seat: 1, item: 'corpse' }],
 	thrown: [{ seat: 1, item: 'landmine', dir: 'left' }],
 	mine_set: [{ seat: 1 }],
@@ -157,7 +163,11 @@ const SAMPLES: Samples = {
 		{ change: { kind: 'health', seat: 1, health: 'wounded' } },
 		{ change: { kind: 'health', seat: 1, health: 'infected' } },
 		{ change: { kind: 'side', cell: 5, dir: 'left', side: 'wall' } },
-		{ change: { kind: 'side', cell: 5, dir: 'up', side: 'open_exit' } }
+		{ change: { kind: 'side', cell: 5, dir: 'up', side: 'open_exit' } },
+		{ change: { kind: 'carry', seat: 1, carry: null } },
+		{ change: { kind: 'carry', seat: 1, carry: { k: 'treasure', id: 0 } } },
+		{ change: { kind: 'carry', seat: 1, carry: { k: 'landmine' } } },
+		{ change: { kind: 'carry', seat: 1, carry: { k: 'corpse', seat: 2 } } }
 	],
 	swamp: [{ seat: 1 }],
 	swamp_death: [{ seat: 1 }],
@@ -324,5 +334,54 @@ describe("the announcements name the players (the table's names; else \"Player N
 					}
 			}
 		}
+	});
+});
+
+describe('no announcement is silent', () => {
+	test('every event type (each variant) renders as a non-empty text in every language, with and without names', () => {
+		const types = new Set(samples.map((e) => e.type));
+		expect(types.size).toBe(Object.keys(SAMPLES).length);
+		for (const e of samples)
+			for (const l of LOCALES) {
+				expect(renderEvent(e, l, 5).trim(), `${e.type} ${l}`).not.toBe('');
+				expect(renderEvent(e, l, 5, NAMES[l]).trim(), `${e.type} ${l} named`).not.toBe('');
+			}
+	});
+
+	test('7.8 silent grenade wording: the blast is heard, the wall\'s fate is not told', () => {
+		const silent = { type: 'grenade', seat: 0, dir: 'up', outcome: null, audience: { to: 'all' } } as GameEvent;
+		expect(LOCALES.map((l) => renderEvent(silent, l))).toEqual(['the grenade went off', 'граната взорвалась', 'граната вибухнула']);
+	});
+});
+
+describe('the move as said (000 1.2, 2.1, 6.2, 6.7, 6.8)', () => {
+	const said = (actions: object[], flags: { dark?: boolean; semiDark?: boolean } = {}) =>
+		({ type: 'move_announced', seat: 0, move: { actions, dark: flags.dark ?? false, semiDark: flags.semiDark ?? false }, audience: { to: 'all' } }) as GameEvent;
+	const goShoot = said([{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'up' }]);
+
+	test('"Anna: go right, shoot up" in every language, the player named', () => {
+		expect(renderEvent(goShoot, 'en', 0, NAMES.en)).toBe('Anna: go to the right, shoot up');
+		expect(renderEvent(goShoot, 'ru', 0, NAMES.ru)).toBe('Анна: иду вправо, стреляю вверх');
+		expect(renderEvent(goShoot, 'uk', 0, NAMES.uk)).toBe('Ганна: іду праворуч, стріляю вгору');
+		expect(renderEvent(goShoot, 'en')).toBe('Player 1: go to the right, shoot up');
+		for (const l of LOCALES) expect(namesItsSeat(goShoot, l)).toBe(true);
+	});
+
+	test('the seed\'s example: "Blow the up wall, then go up" and a conditional part', () => {
+		const e = said([{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'up' }] }]);
+		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('Anna: blow the up wall, go up, if I find a treasure: shoot up');
+	});
+
+	test('6.7 / 6.8: a dark or semi-dark move is said aloud with what the player asked not to be told', () => {
+		expect(renderEvent(said([{ a: 'go', dir: 'right' }], { dark: true }), 'en', 0, NAMES.en)).toBe("Anna: go to the right, don't tell the result");
+		expect(renderEvent(said([{ a: 'go', dir: 'right' }], { semiDark: true }), 'en', 0, NAMES.en)).toBe('Anna: go to the right, tell only whether a wall was hit');
+	});
+
+	test('the move is its own sentence before the answer', () => {
+		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
+		expect(renderAnswer([goShoot, ev({ type: 'land', seat: 0 }), ev({ type: 'no_scream', seat: 0 })], 'en', 0, NAMES.en)).toEqual([
+			'Anna: go to the right, shoot up.',
+			'Went onto land, no scream is heard.'
+		]);
 	});
 });

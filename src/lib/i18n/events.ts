@@ -179,6 +179,18 @@ function correctionPhrase(change: CorrectionChange, locale: Locale, width: numbe
 			});
 		case 'health':
 			return t(`event_corrected_${change.health}`, locale, { player: seatLabel(change.seat, locale, names) });
+		case 'carry': {
+			const player = seatLabel(change.seat, locale, names);
+			const c = change.carry;
+			if (c === null) return t('event_corrected_carry_none', locale, { player });
+			const thing =
+				c.k === 'treasure'
+					? t('event_corrected_treasure', locale, { n: c.id + 1 })
+					: c.k === 'corpse'
+						? t('event_corrected_corpse', locale, { of: seatLabel(c.seat, locale, names) })
+						: t('event_thing_landmine', locale);
+			return t('event_corrected_carry', locale, { player, thing });
+		}
 		case 'side':
 			return t('event_corrected_side', locale, { cell: cellName(change.cell, width), side: t(`event_side_${change.dir}`, locale), state: t(`event_side_${change.side}`, locale) });
 	}
@@ -193,7 +205,7 @@ export function movePhrase(mv: PublicMove, locale: Locale, names?: Names): strin
 }
 
 /**
- * One event as text (empty when the event says nothing, e.g. a silent grenade, 7.8). With
+ * One event as text (never empty: every event says something). With
  * `names`, the players are called by their names; without (or for a seat with none), "Player N".
  */
 export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, names?: Names): string {
@@ -245,7 +257,8 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, name
 		case 'cell_ordered':
 			return t(e.declined ? 'event_cell_declined' : 'event_cell_ordered', locale, P);
 		case 'grenade':
-			return e.outcome === null ? '' : t(`event_grenade_${e.outcome}`, locale);
+			// 7.8 silent wording: the blast is heard, not what became of the wall.
+			return t(`event_grenade_${e.outcome ?? 'silent'}`, locale);
 		case 'left_item':
 			return t('event_left_item', locale, { item: t(`event_thing_${e.item}`, locale) });
 		case 'thrown':
@@ -261,6 +274,8 @@ export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, name
 			return t(e.wall ? 'event_semi_dark_wall' : 'event_semi_dark_no_wall', locale, P);
 		case 'status':
 			return statusPhrase(e.status, locale);
+		case 'move_announced':
+			return t('event_move_announced', locale, { ...P, move: movePhrase(e.move, locale, names) });
 		case 'recall':
 			return e.move === null
 				? t('event_recall_none', locale, { player: player(e.of) })

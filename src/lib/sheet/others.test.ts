@@ -59,3 +59,48 @@ describe('the other players\' candidates, from the public feed (issue 8)', () =>
 		expect(otherCandidates({ width: 3, height: 3, shape: Array(9).fill(true) }, ME, events, known).get(1)).toEqual([1]);
 	});
 });
+
+describe('the moves as said narrow the others (000 1.2, 6.2)', () => {
+	test('property: with the directions heard the candidates are a subset of those without, still hold the truth, and are smaller on the whole', () => {
+		let steeredTotal = 0;
+		let blindTotal = 0;
+		for (let seed = 1; seed <= 60; seed++) {
+			const game = randomGame(seed, seed % 2 ? {} : { rivers: 'shallow' }, ME);
+			const assistant = new Assistant(game.contour, ME, game.options);
+			const steered = new Others(game.contour, ME);
+			const blind = new Others(game.contour, ME, false);
+			for (const { i, state, command, told } of game.steps()) {
+				if (command.by === ME) assistant.observeOwn(command, told);
+				else assistant.observeOther(told);
+				const known = knownOf(assistant);
+				for (const o of [steered, blind]) {
+					o.observe(told, known);
+					o.settle(known);
+				}
+				const wide = blind.candidates();
+				for (const [seat, list] of steered.candidates()) {
+					const p = state.players[seat]!;
+					expect(wide.get(seat)!, `seed ${seed}, command ${i}, seat ${seat}`).toEqual(expect.arrayContaining(list));
+					steeredTotal += list.length;
+					blindTotal += wide.get(seat)!.length;
+					if (p.status === 'in' && p.cell >= 0 && !p.outside) expect(list, `seed ${seed}, command ${i}, seat ${seat}`).toContain(p.cell);
+				}
+			}
+		}
+		expect(steeredTotal).toBeLessThan(blindTotal * 0.9);
+	}, 120_000);
+
+	test('"go right" then "went onto land": the square to the right of where he may have been, not any neighbour', () => {
+		// 3x3, land round a weaponry (b2, known to player 0); seat 1 starts on b1 ("land": any land square), goes right onto land.
+		const plan = buildPlan(['LLL', 'LWL', 'LLL'], { exits: [[0, 0, 'up', true], [2, 2, 'down', true]], items: [[0, 2, 'treasure', true]] });
+		const g = new Script(plan, 2, {}, 1).start([0, 0], [1, 0]);
+		g.until(1).move(1, [{ a: 'go', dir: 'right' }]);
+		const events = viewFor(g.state, ME).events;
+		const contour = { width: 3, height: 3, shape: Array(9).fill(true) };
+		const land = (c: number): KnownKind | undefined => (c === 4 ? 'weaponry' : undefined);
+		// the left column has no square to its left to come from, and b2 (the weaponry) was no start:
+		// he is on b1, c1, b3 or c3 — not a1, a2, a3 or c2
+		expect(otherCandidates(contour, ME, events, land).get(1)).toEqual([1, 2, 7, 8]);
+		expect(otherCandidates(contour, ME, events, land, false).get(1)).toEqual([0, 1, 2, 3, 5, 6, 7, 8]);
+	});
+});

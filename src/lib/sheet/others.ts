@@ -5,11 +5,15 @@
  * what was announced; a pit or a river sends them anywhere such a cell may be, a wall or a skip
  * keeps them where they were. The cell kinds this player is sure of (the assistant's facts) cut
  * the candidates down: a neighbour known to be land cannot be where "hospital" was heard.
+ * Each move is heard as said before its answer (000 1.2, 6.2): a player who said "go right" and
+ * arrived somewhere went to the square on the right, and one who went out through an exit stood
+ * on a square with no square beyond it that way — unless the rules turn the step (the
+ * topographic labyrinth's spinners: `steered` false), when any neighbour may be the one.
  * Walls are never used (a grenade may have opened one). Sound first: anything not understood
  * makes the set every square of the contour again.
  */
 import type { GameEvent, Seat } from '../engine/game/types';
-import { neighbour } from '../engine/plan/geometry';
+import { neighbour, OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction, type Plan } from '../engine/plan/types';
 import type { Contour, Fact, KnownKind } from './assistant';
 
@@ -38,7 +42,7 @@ const GONE = new Set<GameEvent['type']>(['you_died', 'infection_death', 'lost_ou
 const WIDEN = new Set<GameEvent['type']>(['dark_done', 'semi_dark_done', 'cell_ordered']);
 /** Said of a player without telling anything of where he went. */
 const NEUTRAL = new Set<GameEvent['type']>([
-	'start_chosen', 'start_kind', 'found', 'at_feet', 'scream', 'no_scream', 'grenade', 'left_item', 'thrown', 'mine_set', 'blast', 'took_treasure', 'action_failed',
+	'move_announced', 'start_chosen', 'start_kind', 'found', 'at_feet', 'scream', 'no_scream', 'grenade', 'left_item', 'thrown', 'mine_set', 'blast', 'took_treasure', 'action_failed',
 	'status', 'recall', 'infected', 'infection_left', 'immune', 'wounded_notice', 'cremated', 'break_taken', 'timed_out', 'survivor_left', 'cell_kind_answer', 'cell_kind_asked', 'rejected', 'exit_out', 'won'
 ]);
 
@@ -48,6 +52,8 @@ export class Others {
 	/** Candidate cells per seat; null: out of the game. */
 	private readonly sets = new Map<Seat, Set<number> | null>();
 	private readonly outside = new Set<Seat>();
+	/** Seats that may be outside unheard of (a dark move, an undo): a step in may come from beyond the outline. */
+	private readonly maybeOut = new Set<Seat>();
 	private block: GameEvent[] = [];
 	private mover: Seat | null = null;
 	private readonly all: number[];
@@ -55,7 +61,9 @@ export class Others {
 
 	constructor(
 		readonly contour: Contour,
-		readonly me: Seat
+		readonly me: Seat,
+		/** A step goes the way it was said (false: the rules may turn it, as the topographic labyrinth's spinners do). */
+		readonly steered = true
 	) {
 		this.all = [...contour.shape.keys()].filter((c) => contour.shape[c]);
 		this.outline = this.all.filter((c) => DIRECTIONS.some((d) => this.neighbours(c, d) === null));
@@ -78,11 +86,16 @@ export class Others {
 			}
 			if (e.type === 'master_undo' || e.type === 'master_correct' || e.type === 'common_start_set') {
 				this.close(known);
-				for (const seat of this.sets.keys()) this.sets.set(seat, new Set(this.all));
+				for (const seat of this.sets.keys()) {
+					this.sets.set(seat, new Set(this.all));
+					this.maybeOut.add(seat);
+				}
 				this.outside.clear();
 				continue;
 			}
 			if (!('seat' in e) || typeof e.seat !== 'number' || e.seat === this.me) continue;
+			// a player who moves again in his turn: each move is settled on its own
+			if (e.type === 'move_announced' && this.block.length) this.close(known);
 			if (e.type === 'start_chosen') this.sets.set(e.seat, new Set(this.all));
 			else if (e.type === 'start_kind') this.sets.set(e.seat, new Set(this.filter(this.all, start(e.kind), known)));
 			else if (this.mover === e.seat) this.block.push(e);
@@ -107,28 +120,46 @@ export class Others {
 		const types = new Set(block.map((e) => e.type));
 		const has = (s: Set<string>) => [...types].some((t) => s.has(t));
 		if (has(GONE)) return void this.sets.set(seat, null);
-		if (has(WIDEN)) return void this.sets.set(seat, new Set(this.all));
+		if (has(WIDEN)) {
+			this.maybeOut.add(seat);
+			return void this.sets.set(seat, new Set(this.all));
+		}
+		// The way the player said he would go (1.2, 6.2), when the step goes that way.
+		const said = block.find((e): e is Extract<GameEvent, { type: 'move_announced' }> => e.type === 'move_announced');
+		const step = said && this.steered ? said.move.actions.find((a) => a.a === 'go') : undefined;
+		const way: Direction | null = step?.a === 'go' ? step.dir : null;
 		if (types.has('exit_out')) {
 			this.outside.add(seat);
-			return void this.sets.set(seat, new Set(this.outline));
+			// out through the side `way` of his square: one with no square beyond it that way
+			const from = way ? [...set].filter((c) => this.neighbours(c, way) === null) : [];
+			return void this.sets.set(seat, new Set(from.length ? from : this.outline));
 		}
 		const anywhere = block.find((e) => ANYWHERE.has(e.type));
 		if (anywhere) {
 			this.outside.delete(seat);
+			this.maybeOut.delete(seat);
 			return void this.sets.set(seat, new Set(this.filter(this.all, HEARD[anywhere.type]!, known)));
 		}
 		const arrive = block.find((e) => ARRIVE.has(e.type));
 		if (arrive) {
-			const from = this.outside.has(seat) ? this.outline : null;
+			// back in from outside: onto the square he went out from (3.4, rulings 2)
+			const from = this.outside.has(seat) ? [...set] : null;
 			this.outside.delete(seat);
 			const next = from ? new Set(from) : new Set<number>();
-			if (!from) for (const c of set) for (const d of DIRECTIONS) {
-				const n = this.neighbours(c, d);
-				if (n !== null) next.add(n);
+			if (!from) {
+				for (const c of set)
+					for (const d of way ? [way] : DIRECTIONS) {
+						const n = this.neighbours(c, d);
+						if (n !== null) next.add(n);
+					}
+				// perhaps stepping back in from outside: onto a square of the outline, from beyond it
+				if (this.maybeOut.has(seat)) for (const c of this.outline) if (!way || this.neighbours(c, OPPOSITE[way]) === null) next.add(c);
 			}
+			this.maybeOut.delete(seat);
 			return void this.sets.set(seat, new Set(this.filter([...next], HEARD[arrive.type]!, known)));
 		}
-		if (types.has('exit_refused')) return void this.sets.set(seat, new Set([...set].filter((c) => this.outline.includes(c))));
+		if (types.has('exit_refused'))
+			return void this.sets.set(seat, new Set([...set].filter((c) => (way ? this.neighbours(c, way) === null : this.outline.includes(c)))));
 		if (has(STAY) || [...types].every((t) => NEUTRAL.has(t))) return;
 		this.sets.set(seat, new Set(this.all));
 	}
@@ -156,8 +187,8 @@ function start(kind: string): KnownKind[] {
 }
 
 /** The others' candidates from a whole feed (what the sheet draws). */
-export function otherCandidates(contour: Contour, me: Seat, events: readonly GameEvent[], known: Known): Map<Seat, number[]> {
-	const others = new Others(contour, me);
+export function otherCandidates(contour: Contour, me: Seat, events: readonly GameEvent[], known: Known, steered = true): Map<Seat, number[]> {
+	const others = new Others(contour, me, steered);
 	others.observe(events, known);
 	others.settle(known);
 	return others.candidates();

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { apply } from '../../../src/lib/engine/game/apply';
 import { DIR_INDEX } from '../../../src/lib/engine/game/board';
 import { replay, type Game } from '../../../src/lib/engine/game/game';
+import { saidMove } from '../../../src/lib/engine/game/announce';
 import { SIDE_OPEN, type Action, type GameEvent, type Seat } from '../../../src/lib/engine/game/types';
 import { movePhrase, renderAnswer, renderEvent, type Locale } from '../../../src/lib/i18n/events';
 
@@ -202,7 +203,8 @@ export async function expectReplayAsTheEngine(page: Page, game: Game, names: rea
 		const applied = apply(state, command);
 		state = applied.state;
 		states.push(state);
-		heard.push(applied.events.filter((e) => e.audience.to === 'all' && e.type !== 'turn'));
+		// the caption says the move as announced beside who acted, then the answer
+		heard.push(applied.events.filter((e) => e.audience.to === 'all' && e.type !== 'turn' && e.type !== 'move_announced'));
 	}
 	await reveal.getByTestId('scrubber').fill(String(last));
 	for (let step = last; step >= Math.max(0, last - steps); step--) {
@@ -220,6 +222,7 @@ export async function expectReplayAsTheEngine(page: Page, game: Game, names: rea
 		if (step === 0) continue;
 		const command = game.log[step - 1]!;
 		if (typeof command.by === 'number') expect(caption.startsWith(names[command.by]!)).toBe(true);
+		if (command.type === 'move') expect(caption.startsWith(`${names[command.by]}: ${movePhrase(saidMove(command), 'en', [...names])}`), caption).toBe(true);
 		for (const line of renderAnswer(heard[step - 1]!, 'en', game.plan.width, [...names])) expect(caption).toContain(line);
 	}
 	await reveal.getByTestId('scrubber').fill(String(last));

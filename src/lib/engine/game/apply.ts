@@ -6,13 +6,16 @@ import { DIRECTIONS } from '../plan/types';
 import { CELL_KINDS } from '../plan/types';
 import { DIR_INDEX, KIND_NONE } from './board';
 import { Draft } from './draft';
+import { saidMove } from './announce';
 import { ruleSystem } from '../rules/index';
 import type { RuleSystem } from '../rules/types';
 import {
 	SIDE_STATES,
 	type Applied,
 	type Audience,
+	type Carry,
 	type Command,
+	type CorrectionChange,
 	type GameEvent,
 	type GameState,
 	type Item,
@@ -206,6 +209,8 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 			const d = new Draft(state, sys);
 			const r = sys.runMove(d, c.by, c);
 			if (r) return reject(state, c, r);
+			// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too).
+			d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: { to: 'all' } });
 			// 6.6: only a move that is nothing but a skip counts as skipped.
 			const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 			endOfMove(d, c.by, mv);
@@ -356,6 +361,11 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 					if (inner) d.setSide(n * 4 + ((di + 2) & 3), v);
 					break;
 				}
+				case 'carry': {
+					const r = correctCarry(d, state, ch);
+					if (r) return reject(state, c, r);
+					break;
+				}
 				default:
 					return reject(state, c, 'malformed');
 			}
@@ -367,6 +377,46 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 		default:
 			return reject(state, c, 'malformed');
 	}
+}
+
+/**
+ * Rulings 5: the master sets what a player carries. A treasure or a corpse is taken from wherever
+ * it is (a cell, another player), so none is ever in two places; a treasure or corpse the player
+ * carried before is put down on his cell, so none vanishes (a landmine is set like the ammo).
+ */
+function correctCarry(d: Draft, state: GameState, ch: Extract<CorrectionChange, { kind: 'carry' }>): RejectReason | null {
+	if (!isSeat(state, ch.seat)) return 'malformed';
+	const want = ch.carry;
+	const same = (x: Item | Carry): boolean =>
+		want !== null && ((want.k === 'treasure' && x.k === 'treasure' && x.id === want.id) || (want.k === 'corpse' && x.k === 'corpse' && x.seat === want.seat));
+	let given: Carry | null = null;
+	if (want === null) given = null;
+	else if (typeof want !== 'object') return 'malformed';
+	else if (want.k === 'landmine') given = { k: 'landmine' };
+	else if (want.k === 'treasure' || want.k === 'corpse') {
+		if (want.k === 'treasure' && !(Number.isInteger(want.id) && want.id >= 0)) return 'malformed';
+		if (want.k === 'corpse' && (!isSeat(state, want.seat) || want.seat === ch.seat)) return 'malformed';
+		for (const q of state.players)
+			if (q.carry && same(q.carry)) {
+				if (q.seat === ch.seat) return null; // he carries it already
+				given = q.carry;
+				d.update(q.seat, { carry: null });
+			}
+		if (!given)
+			for (const cell of state.board.cellList) {
+				const found = d.itemsAt(cell).find(same);
+				if (!found) continue;
+				given = found as Carry;
+				d.setItems(cell, d.itemsAt(cell).filter((x) => x !== found));
+				break;
+			}
+		if (!given) return 'no_item';
+	} else return 'malformed';
+	const p = d.p(ch.seat);
+	// A treasure or a corpse is one of a kind: put down, never lost. A landmine is set like the ammo.
+	if (p.carry && p.carry.k !== 'landmine' && p.cell >= 0) d.addItems(p.cell, [p.carry]);
+	d.update(ch.seat, { carry: given });
+	return null;
 }
 
 /** Adjudicate one command. Pure, deterministic, never throws. */

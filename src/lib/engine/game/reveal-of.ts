@@ -3,6 +3,7 @@
  * the tablet and pass-and-play make it; phones receive it with the plan once the game is over.
  */
 import { apply } from './apply';
+import { saidMove } from './announce';
 import { wallsDown } from './board';
 import { initialState, type Game } from './game';
 import type { GameEvent, GameState } from './types';
@@ -34,7 +35,7 @@ export function revealOf(game: Game): { replay: Replay; feed: GameEvent[] } {
 		for (const e of applied.events) if (e.audience.to === 'all') feed.push(e);
 		replay.heard.push(feed.length);
 		const act: ReplayAct = { by: typeof command.by === 'number' ? command.by : MASTER };
-		if (command.type === 'move') act.move = { actions: command.actions, dark: command.dark === true, semiDark: command.semiDark === true };
+		if (command.type === 'move') act.move = saidMove(command);
 		replay.acts.push(act);
 	}
 	return { replay, feed };

@@ -13,6 +13,7 @@ import { generatePlan } from '../plan/generate';
 import { createRng } from '../random';
 import { ACCEPTANCE_PLAN, scriptCommands } from '../../../../tests/e2e/support/acceptance-game';
 import { recordReplay, withoutMoves } from './reveal-of';
+import { saidMove } from './announce';
 import { blownWalls, MASTER, seatCell, seatIn, seatPath, stepAt, type Replay } from './reveal';
 
 /** A random legal game (the master's acts included), with every state along the way. */
@@ -59,12 +60,14 @@ describe('the reveal replay', () => {
 						path.forEach((cell, i) => i > 0 && expect(cell).not.toBe(path[i - 1]));
 					}
 					expect(blownWalls(replay, step)).toEqual(openWalls(game, state));
-					const { act, heard } = stepAt(replay, feed, step);
+					const { act, said, heard } = stepAt(replay, feed, step);
 					if (step === 0) return expect(act).toBeNull();
 					const command = game.log[step - 1]!;
 					expect(act?.by).toBe(typeof command.by === 'number' ? command.by : MASTER);
 					expect(act?.move?.actions ?? null).toEqual(command.type === 'move' ? command.actions : null);
-					expect(heard).toEqual(events[step - 1]!.filter((e) => e.audience.to === 'all'));
+					// the move as the table heard it said (1.2), then the answer
+					expect(said).toEqual(command.type === 'move' ? saidMove(command) : null);
+					expect(heard).toEqual(events[step - 1]!.filter((e) => e.audience.to === 'all' && e.type !== 'move_announced'));
 				});
 			}),
 			{ numRuns: 40 }

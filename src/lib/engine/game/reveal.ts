@@ -6,7 +6,7 @@
  * Reading it needs no rule engine (the phone has none); `recordReplay` (reveal-of.ts)
  * makes one from a game with the engine.
  */
-import type { GameEvent, PublicMove } from './types';
+import type { GameEvent, SaidMove } from './types';
 
 export interface Replay {
 	/** Commands in the game's log: the steps are 0 … commands. */
@@ -27,7 +27,7 @@ export interface Replay {
 
 export interface ReplayAct {
 	by: number;
-	move?: Extract<PublicMove, { actions: unknown }>;
+	move?: SaidMove;
 }
 
 /** The master's acts (undo, rulings, confirming the starts) in `ReplayAct.by`. */
@@ -75,11 +75,21 @@ export function blownWalls(replay: Replay, step: number): number[] {
 	return [...open].sort((a, b) => a - b);
 }
 
-/** Who acted at `step` (≥ 1) and what the table heard then: a slice of the public feed (oldest first). */
-export function stepAt(replay: Replay, feed: readonly GameEvent[], step: number): { act: ReplayAct | null; heard: GameEvent[] } {
+/**
+ * Who acted at `step` (≥ 1), the move as the table heard it said (1.2, 6.2; null for other acts)
+ * and the answer the table heard: a slice of the public feed (oldest first), the announcement left out.
+ */
+export function stepAt(replay: Replay, feed: readonly GameEvent[], step: number): { act: ReplayAct | null; said: SaidMove | null; heard: GameEvent[] } {
 	const at = clampStep(replay, step);
-	if (at === 0) return { act: null, heard: [] };
+	if (at === 0) return { act: null, said: null, heard: [] };
 	const from = at > 1 ? (replay.heard[at - 2] ?? 0) : 0;
 	const to = replay.heard[at - 1] ?? from;
-	return { act: replay.acts[at - 1] ?? null, heard: feed.slice(from, to) };
+	const act = replay.acts[at - 1] ?? null;
+	let said: SaidMove | null = act?.move ?? null;
+	const heard: GameEvent[] = [];
+	for (const e of feed.slice(from, to)) {
+		if (e.type === 'move_announced') said = e.move;
+		else heard.push(e);
+	}
+	return { act, said, heard };
 }

@@ -58,7 +58,10 @@ export function buildPlan(rows: string[], spec: PlanSpec = {}): Plan {
 export class Script {
 	game: Game;
 	state: GameState;
+	/** The answer to the last command: its events after the move as said (which is in `said`). */
 	last: GameEvent[] = [];
+	/** The last command's move as announced to the table (1.2, 6.2), if it was an accepted move. */
+	said: GameEvent | null = null;
 	constructor(plan: Plan, seats: number, settings: object = {}, seed: string | number = 1) {
 		const g = createGame({ plan, seats, seed, settings });
 		if (!g.ok) throw new Error(JSON.stringify(g.error));
@@ -71,9 +74,10 @@ export class Script {
 	do(cmd: Command): GameEvent[] {
 		const r = apply(this.state, cmd);
 		this.state = r.state;
-		this.last = r.events;
+		this.said = r.events.find((e) => e.type === 'move_announced') ?? null;
+		this.last = r.events.filter((e) => e.type !== 'move_announced');
 		if (!(r.events.length === 1 && r.events[0]!.type === 'rejected')) this.game.log.push(cmd);
-		return r.events;
+		return this.last;
 	}
 	/** Place players (seat → [x, y]) in the drawn order and confirm. */
 	start(...at: [number, number][]): this {

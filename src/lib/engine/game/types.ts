@@ -76,7 +76,15 @@ export type CorrectionChange =
 	| { kind: 'place'; seat: Seat; cell: number }
 	| { kind: 'ammo'; seat: Seat; bullets: number; grenades: number }
 	| { kind: 'health'; seat: Seat; health: Health }
-	| { kind: 'side'; cell: number; dir: Direction; side: SideState };
+	| { kind: 'side'; cell: number; dir: Direction; side: SideState }
+	/**
+	 * What the player carries: nothing, a landmine, a treasure (`id`: its place among the plan's
+	 * treasures, from 0) or a dead player's corpse, each taken from wherever it is; a treasure or
+	 * corpse he carried before is put down on his cell.
+	 */
+	| { kind: 'carry'; seat: Seat; carry: CarryChange | null };
+
+export type CarryChange = { k: 'treasure'; id: number } | { k: 'landmine' } | { k: 'corpse'; seat: Seat };
 
 export type Command =
 	/** 6.1 a player privately shows where to start. */
@@ -182,7 +190,9 @@ export interface PublicStatus {
 }
 
 /** A move as it may be recalled (6.3): the actions and flags, nothing private. */
-export type PublicMove = { actions: Action[]; dark: boolean; semiDark: boolean } | { ordered: true };
+export type PublicMove = SaidMove | { ordered: true };
+/** A move as the player says it aloud (seed 000 2.1, 6.2, 6.7, 6.8): its actions in order, and whether dark or semi-dark. */
+export type SaidMove = { actions: Action[]; dark: boolean; semiDark: boolean };
 
 export type EventBody =
 	| { type: 'rejected'; reason: RejectReason; command: string }
@@ -197,6 +207,8 @@ export type EventBody =
 	| { type: 'cell_kind_answer'; seat: Seat; asked: number; kind: CellKind }
 	| { type: 'cell_kind_asked'; seat: Seat }
 	| { type: 'turn'; seat: Seat }
+	/** 1.2, 6.2: the move as the player said it, heard by everyone before the answer (a dark move's too, 6.7, 6.8). */
+	| { type: 'move_announced'; seat: Seat; move: SaidMove }
 	// movement results (2.2, 4.x)
 	| { type: 'land'; seat: Seat }
 	| { type: 'hospital'; seat: Seat; healed: boolean }

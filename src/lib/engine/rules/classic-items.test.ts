@@ -155,7 +155,9 @@ describe('5 items', () => {
 		const g = new Script(corridor('LLLLL', { walls: [[1, 0, 'right']] }), 2).start([1, 0], [4, 0]);
 		g.until(0).move(0, [{ a: 'grenade', dir: 'right' }, { a: 'skip' }]);
 		const gr = g.last.filter((e) => e.type === 'grenade');
-		expect(gr.find((e) => e.audience.to === 'all')).toMatchObject({ outcome: null });
+		// the table heard "blow the right wall" in the move as said, and nothing of the wall
+		expect(g.said).toMatchObject({ audience: { to: 'all' }, move: { actions: [{ a: 'grenade', dir: 'right' }, { a: 'skip' }] } });
+		expect(gr.filter((e) => e.audience.to !== 'master')).toEqual([]);
 		expect(gr.find((e) => e.audience.to === 'master')).toMatchObject({ outcome: 'blown' });
 	});
 	test('5.5: a bullet wounds everybody else in the shooter\'s cell, whatever the direction', () => {

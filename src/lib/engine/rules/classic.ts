@@ -325,11 +325,9 @@ function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectRea
 				outcome = 'blown';
 				d.changed = true;
 			} else outcome = side === SIDE_OUTER ? 'stood' : 'no_wall';
+			// 7.8 silent: the table heard "blow the … wall" in the move as said; only the master learns what became of it.
 			if (s.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir: a.dir, outcome });
-			else {
-				d.say({ type: 'grenade', seat, dir: a.dir, outcome: null });
-				d.master({ type: 'grenade', seat, dir: a.dir, outcome });
-			}
+			else d.master({ type: 'grenade', seat, dir: a.dir, outcome });
 			return null;
 		}
 		case 'leave': {

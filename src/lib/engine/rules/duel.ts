@@ -119,11 +119,9 @@ function grenade(d: Draft, seat: Seat, dir: Direction): void {
 		} else outcome = 'stood';
 	}
 	d.changed = true;
+	// 7.8 silent: the grenade was said with the move; only the referee learns what became of the wall.
 	if (d.settings.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir, outcome });
-	else {
-		d.say({ type: 'grenade', seat, dir, outcome: null });
-		d.master({ type: 'grenade', seat, dir, outcome });
-	}
+	else d.master({ type: 'grenade', seat, dir, outcome });
 }
 
 /** 3.7: take the treasure here, swapping the carried one for it. */

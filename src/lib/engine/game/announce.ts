@@ -1,0 +1,42 @@
+/**
+ * The move as said aloud (seed 000 1.2, 2.1, 6.2): every player hears the whole request before
+ * the master answers — a dark or semi-dark move's too, only its result is withheld (6.7, 6.8).
+ * What is announced is what the player could say: the actions with their directions, items,
+ * targets and conditions, nothing else a command may carry.
+ */
+import type { Action, Command, SaidMove } from './types';
+
+/** One action with only the words a player says for it. */
+export function sayable(a: Action): Action {
+	switch (a.a) {
+		case 'go':
+			return { a: 'go', dir: a.dir };
+		case 'flow':
+		case 'loop':
+		case 'skip':
+			return { a: a.a };
+		case 'shoot':
+			return a.target === undefined ? { a: 'shoot', dir: a.dir } : { a: 'shoot', dir: a.dir, target: a.target };
+		case 'grenade':
+			return { a: 'grenade', dir: a.dir };
+		case 'leave':
+			return a.dir === undefined ? { a: 'leave', item: a.item } : { a: 'leave', item: a.item, dir: a.dir };
+		case 'mine':
+			return a.dir === undefined ? { a: 'mine' } : { a: 'mine', dir: a.dir };
+		case 'take':
+			return { a: 'take', index: a.index };
+		case 'if':
+			return { a: 'if', cond: a.cond, then: a.then.map(sayable) };
+		case 'use':
+			return a.dir === undefined ? { a: 'use', item: a.item } : { a: 'use', item: a.item, dir: a.dir };
+		case 'attack':
+			return a.bullet ? { a: 'attack', target: a.target, bullet: true } : { a: 'attack', target: a.target };
+		case 'enter':
+			return { a: 'enter', cell: a.cell, dir: a.dir };
+	}
+}
+
+/** The move a (well-formed, accepted) move command announces. */
+export function saidMove(cmd: Extract<Command, { type: 'move' }>): SaidMove {
+	return { actions: cmd.actions.map(sayable), dark: cmd.dark === true, semiDark: cmd.semiDark === true };
+}
