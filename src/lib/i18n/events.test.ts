@@ -360,27 +360,27 @@ describe('the move as said (000 1.2, 2.1, 6.2, 6.7, 6.8)', () => {
 	const goShoot = said([{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'up' }]);
 
 	test('"Anna: go right, shoot up" in every language, the player named', () => {
-		expect(renderEvent(goShoot, 'en', 0, NAMES.en)).toBe('Anna: go to the right, shoot up');
-		expect(renderEvent(goShoot, 'ru', 0, NAMES.ru)).toBe('Анна: иду вправо, стреляю вверх');
-		expect(renderEvent(goShoot, 'uk', 0, NAMES.uk)).toBe('Ганна: іду праворуч, стріляю вгору');
+		expect(renderEvent(goShoot, 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: go to the right, shoot up');
+		expect(renderEvent(goShoot, 'ru', 0, NAMES.ru)).toBe('\u2068Анна\u2069: иду вправо, стреляю вверх');
+		expect(renderEvent(goShoot, 'uk', 0, NAMES.uk)).toBe('\u2068Ганна\u2069: іду праворуч, стріляю вгору');
 		expect(renderEvent(goShoot, 'en')).toBe('Player 1: go to the right, shoot up');
 		for (const l of LOCALES) expect(namesItsSeat(goShoot, l)).toBe(true);
 	});
 
 	test('the seed\'s example: "Blow the up wall, then go up" and a conditional part', () => {
 		const e = said([{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'up' }] }]);
-		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('Anna: blow the up wall, go up, if I find a treasure: shoot up');
+		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: blow the up wall, go up, if I find a treasure: shoot up');
 	});
 
 	test('6.7 / 6.8: a dark or semi-dark move is said aloud with what the player asked not to be told', () => {
-		expect(renderEvent(said([{ a: 'go', dir: 'right' }], { dark: true }), 'en', 0, NAMES.en)).toBe("Anna: go to the right, don't tell the result");
-		expect(renderEvent(said([{ a: 'go', dir: 'right' }], { semiDark: true }), 'en', 0, NAMES.en)).toBe('Anna: go to the right, tell only whether a wall was hit');
+		expect(renderEvent(said([{ a: 'go', dir: 'right' }], { dark: true }), 'en', 0, NAMES.en)).toBe("\u2068Anna\u2069: go to the right, don't tell the result");
+		expect(renderEvent(said([{ a: 'go', dir: 'right' }], { semiDark: true }), 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: go to the right, tell only whether a wall was hit');
 	});
 
 	test('the move is its own sentence before the answer', () => {
 		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
 		expect(renderAnswer([goShoot, ev({ type: 'land', seat: 0 }), ev({ type: 'no_scream', seat: 0 })], 'en', 0, NAMES.en)).toEqual([
-			'Anna: go to the right, shoot up.',
+			'\u2068Anna\u2069: go to the right, shoot up.',
 			'Went onto land, no scream is heard.'
 		]);
 	});

@@ -74,5 +74,5 @@ describe('duel status from the answers (001)', () => {
 			}),
 			{ numRuns: 25 }
 		);
-	});
+	}, 120_000); // a property over whole matches: generous on a busy machine
 });
