@@ -72,5 +72,5 @@ describe('5.8 choosing among treasures', () => {
 		} finally {
 			await context.close();
 		}
-	});
+	}, 150_000);
 });
