@@ -33,6 +33,7 @@ import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link, Listener } from './link';
 import { PROTOCOL_VERSION, frameSchema, newSeatKey, readFrame, type ReadResult } from './protocol';
+import { snapshot } from '../store/snapshot';
 
 /** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
 export const MAX_DUEL_FRAME = 32 * 1024;
@@ -132,10 +133,10 @@ export class MemoryDuelStore implements DuelStore {
 	readonly records = new Map<string, DuelRecord>();
 	async load(id: string): Promise<DuelRecord | null> {
 		const r = this.records.get(id);
-		return r ? structuredClone(r) : null;
+		return r ? snapshot(r) : null;
 	}
 	async save(record: DuelRecord): Promise<void> {
-		this.records.set(record.id, structuredClone(record));
+		this.records.set(record.id, snapshot(record));
 	}
 }
 
@@ -243,7 +244,7 @@ export class DuelSession {
 	private readonly unlisten: (() => void)[] = [];
 
 	constructor(private readonly options: DuelOptions) {
-		this.rec = structuredClone(options.record);
+		this.rec = snapshot(options.record);
 		this.dev = deviceOf(this.rec);
 		this.status = this.rec.role === 'opener' ? 'waiting' : 'connecting';
 	}

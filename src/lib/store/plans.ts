@@ -3,15 +3,12 @@
  * is on disk before it says so; writes of one plan go in the order they were made.
  */
 import type { Plan } from '../engine/plan/types';
+import { newId } from './ids';
 import { WriteQueue } from './write-queue';
 import type { LabyrinthDatabase, StoredPlan } from './db';
 
 /** How long a deleted plan can be brought back. */
 export const UNDO_DELETE_MS = 30_000;
-
-export function newPlanId(): string {
-	return crypto.randomUUID();
-}
 
 export class PlanLibrary {
 	private readonly writes = new WriteQueue();
@@ -32,7 +29,7 @@ export class PlanLibrary {
 
 	/** Adds a plan to the library; returns its id. */
 	async add(plan: Plan, now = Date.now()): Promise<string> {
-		const id = newPlanId();
+		const id = newId();
 		await this.writes.run(() => this.db.plans.add({ id, plan, search: plan.name.toLowerCase(), createdAt: now, updatedAt: now, deletedAt: null }));
 		return id;
 	}
