@@ -27,9 +27,8 @@ export class PlanLibrary {
 		return stored && stored.deletedAt === null ? stored : undefined;
 	}
 
-	/** Adds a plan to the library; returns its id. */
-	async add(plan: Plan, now = Date.now()): Promise<string> {
-		const id = newId();
+	/** Adds a plan to the library (under `id`, a new one if not given); returns its id. */
+	async add(plan: Plan, now = Date.now(), id = newId()): Promise<string> {
 		await this.writes.run(() => this.db.plans.add({ id, plan, search: plan.name.toLowerCase(), createdAt: now, updatedAt: now, deletedAt: null }));
 		return id;
 	}
