@@ -373,8 +373,7 @@ export class DuelSession {
 		return this.enqueue(async (): Promise<{ answer: Promise<DuelResult> }> => {
 			if (!this.dev) return { answer: Promise.resolve({ ok: false, reason: 'not_started' }) };
 			if (this.rec.myStart) return { answer: Promise.resolve({ ok: false, reason: 'busy' }) };
-			this.rec = { ...this.rec, myStart: { cell, reply: null } };
-			await this.save();
+			await this.saveAs({ ...this.rec, myStart: { cell, reply: null } });
 			const answer = this.wait('start');
 			if (this.ready) this.channel?.send({ type: 'start', cell });
 			this.changed();
@@ -392,8 +391,7 @@ export class DuelSession {
 				return { answer: Promise.resolve({ ok: false, reason: why }) };
 			}
 			const n = this.rec.exchanges.length;
-			this.rec = { ...this.rec, pending: { n, actions } };
-			await this.save();
+			await this.saveAs({ ...this.rec, pending: { n, actions } });
 			const answer = this.wait(`move:${n}`);
 			if (this.ready) this.channel?.send({ type: 'move', n, actions: actions as WireActions });
 			this.refusal = null;
@@ -629,6 +627,18 @@ export class DuelSession {
 	/** Done when everything received so far has been handled. */
 	settled(): Promise<void> {
 		return this.queue.then(() => undefined);
+	}
+
+	/** Takes `next` as the record once it is on disk; if the device refuses it, nothing changed (the caller says why). */
+	private async saveAs(next: DuelRecord): Promise<void> {
+		const before = this.rec;
+		this.rec = next;
+		try {
+			await this.save();
+		} catch (error) {
+			this.rec = before;
+			throw error;
+		}
 	}
 
 	private save(): Promise<void> {
