@@ -279,3 +279,23 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		expect(p.s[0].feed).toEqual(p.s[1].feed);
 	});
 });
+
+describe('a start or a move the device will not store (issue 16)', () => {
+	test('is not sent and changes nothing: the caller hears the error, and the same move goes once storage takes it', async () => {
+		const p = await openPair(5);
+		const made = createDuel({ plans: p.plans, seed: 's5' });
+		if (!made.ok) throw new Error('setup');
+		const m = await bothStart(p, made.value);
+		const who = m.turns.turn;
+		const store = p.stores[who];
+		const save = store.save.bind(store);
+		store.save = () => Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' }));
+		const sent = p.wire.length;
+		await expect(p.s[who].move([{ a: 'go', dir: 'up' }])).rejects.toThrow('full');
+		expect(p.s[who].record.pending).toBeNull();
+		expect(p.wire.slice(sent).some((d) => d.includes('"move"'))).toBe(false);
+		store.save = save;
+		expect((await p.s[who].move([{ a: 'go', dir: 'up' }])).ok).toBe(true);
+		expect(p.s[who].record.exchanges).toHaveLength(1);
+	});
+});

@@ -34,6 +34,7 @@ import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link, Listener } from './link';
 import { PROTOCOL_VERSION, frameSchema, newSeatKey, readFrame, type ReadResult } from './protocol';
+import { snapshot } from '../store/snapshot';
 
 /** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
 export const MAX_DUEL_FRAME = 32 * 1024;
@@ -134,10 +135,10 @@ export class MemoryDuelStore implements DuelStore {
 	readonly records = new Map<string, DuelRecord>();
 	async load(id: string): Promise<DuelRecord | null> {
 		const r = this.records.get(id);
-		return r ? structuredClone(r) : null;
+		return r ? snapshot(r) : null;
 	}
 	async save(record: DuelRecord): Promise<void> {
-		this.records.set(record.id, structuredClone(record));
+		this.records.set(record.id, snapshot(record));
 	}
 }
 
@@ -245,7 +246,7 @@ export class DuelSession {
 	private readonly unlisten: (() => void)[] = [];
 
 	constructor(private readonly options: DuelOptions) {
-		this.rec = structuredClone(options.record);
+		this.rec = snapshot(options.record);
 		this.dev = deviceOf(this.rec);
 		this.status = this.rec.role === 'opener' ? 'waiting' : 'connecting';
 	}
@@ -374,8 +375,7 @@ export class DuelSession {
 		return this.enqueue(async (): Promise<{ answer: Promise<DuelResult> }> => {
 			if (!this.dev) return { answer: Promise.resolve({ ok: false, reason: 'not_started' }) };
 			if (this.rec.myStart) return { answer: Promise.resolve({ ok: false, reason: 'busy' }) };
-			this.rec = { ...this.rec, myStart: { cell, reply: null } };
-			await this.save();
+			await this.saveAs({ ...this.rec, myStart: { cell, reply: null } });
 			const answer = this.wait('start');
 			if (this.ready) this.channel?.send({ type: 'start', cell });
 			this.changed();
@@ -393,8 +393,7 @@ export class DuelSession {
 				return { answer: Promise.resolve({ ok: false, reason: why }) };
 			}
 			const n = this.rec.exchanges.length;
-			this.rec = { ...this.rec, pending: { n, actions } };
-			await this.save();
+			await this.saveAs({ ...this.rec, pending: { n, actions } });
 			const answer = this.wait(`move:${n}`);
 			if (this.ready) this.channel?.send({ type: 'move', n, actions: actions as WireActions });
 			this.refusal = null;
@@ -630,6 +629,18 @@ export class DuelSession {
 	/** Done when everything received so far has been handled. */
 	settled(): Promise<void> {
 		return this.queue.then(() => undefined);
+	}
+
+	/** Takes `next` as the record once it is on disk; if the device refuses it, nothing changed (the caller says why). */
+	private async saveAs(next: DuelRecord): Promise<void> {
+		const before = this.rec;
+		this.rec = next;
+		try {
+			await this.save();
+		} catch (error) {
+			this.rec = before;
+			throw error;
+		}
 	}
 
 	private save(): Promise<void> {

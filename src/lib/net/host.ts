@@ -26,6 +26,7 @@ import {
 	type Refusal
 } from './protocol';
 import type { CommandResult, HostStore, TableRecord } from './store';
+import { snapshot } from '../store/snapshot';
 
 export interface Presence {
 	seat: Seat;
@@ -73,7 +74,7 @@ export class HostSession {
 	readonly refusals = new Map<string, number>();
 
 	private constructor(private readonly options: HostOptions) {
-		this.table = structuredClone(options.table);
+		this.table = snapshot(options.table);
 	}
 
 	/** A session for `table`, its game (if one is under way) rebuilt from the device. */

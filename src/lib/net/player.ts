@@ -121,8 +121,15 @@ export class PlayerSession {
 	async send(command: Command): Promise<CommandResult> {
 		if (this.membership.pending) return { ok: false, reason: 'busy' };
 		const id = this.membership.nextCmd;
+		const before = this.membership;
 		this.membership = { ...this.membership, nextCmd: id + 1, pending: { id, command } };
-		await this.save();
+		try {
+			await this.write();
+		} catch (error) {
+			// Not kept, so not sent: the seat is as it was and the caller says why.
+			this.membership = before;
+			throw error;
+		}
 		const answer = new Promise<CommandResult>((resolve) => this.waiting.set(id, resolve));
 		if (this.status === 'joined') this.channel?.send({ type: 'command', id, command });
 		this.changed();
@@ -262,10 +269,17 @@ export class PlayerSession {
 		this.changed();
 	}
 
-	private save(): Promise<unknown> {
+	/** Keeps the seat as it is now (in order after earlier saves); rejects if the device refuses. */
+	private write(): Promise<void> {
 		const snapshot = { ...this.membership, updatedAt: Date.now() };
-		this.saving = this.saving.then(() => this.options.store.save(snapshot)).catch(() => undefined);
-		return this.saving;
+		const written = this.saving.then(() => this.options.store.save(snapshot));
+		this.saving = written.catch(() => undefined);
+		return written;
+	}
+
+	/** A save in the background (what was heard): one refused is made good by the host's resend after a rejoin. */
+	private save(): Promise<unknown> {
+		return this.write().catch(() => undefined);
 	}
 
 	/** Done when everything received so far is on the device. */

@@ -8,6 +8,7 @@
  * `moveOldSeats` moves them here once, so a phone updated in the middle of a game keeps its seat.
  */
 import { createStore, del, get, set, setMany, values, type UseStore } from 'idb-keyval';
+import { snapshot } from '../store/snapshot';
 import { WriteQueue } from '../store/write-queue';
 import type { Membership, PhoneStore } from './store';
 
@@ -71,7 +72,7 @@ export class SeatStore implements PhoneStore {
 
 	async save(membership: Membership): Promise<void> {
 		await this.moveOldSeats();
-		return this.writes.run(() => set(membership.room, membership, this.store));
+		return this.writes.run(async () => set(membership.room, snapshot(membership), this.store));
 	}
 
 	/** The seats this phone holds, newest first. */
@@ -100,7 +101,7 @@ export class SeatStore implements PhoneStore {
 					const rows = await old.all();
 					const here = new Set((await values<Membership>(this.store)).map((m) => m.room));
 					const missing = rows.filter((m) => !here.has(m.room));
-					if (missing.length) await this.writes.run(() => setMany(missing.map((m) => [m.room, m]), this.store));
+					if (missing.length) await this.writes.run(() => setMany(missing.map((m) => [m.room, snapshot(m)]), this.store));
 					await old.clear();
 				}
 				markMoved();

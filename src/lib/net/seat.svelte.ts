@@ -15,6 +15,8 @@ import { PlayerSession, type PlayerStatus } from './player';
 import { hostPeerId, type Refusal, type UpdateView } from './protocol';
 import { SeatStore } from './seat-store';
 import type { CommandResult } from './store';
+import { saveProblemText } from '../i18n/save';
+import { saveProblem } from '../store/saver';
 
 let seatStore: SeatStore | null = null;
 /** The device's seats, opened on first use. */
@@ -92,8 +94,9 @@ export class SeatLink {
 		return self;
 	}
 
+	/** A command this phone would not store is not sent: the answer says why, in words. */
 	send(command: Command): Promise<CommandResult> {
-		return this.session.send(command);
+		return this.session.send(command).catch((error: unknown) => ({ ok: false, reason: saveProblemText(saveProblem(error)) }));
 	}
 
 	async diagnostics(): Promise<Diagnostics | null> {

@@ -336,3 +336,30 @@ describe('durability', () => {
 		expectFeedsMatch(t, log);
 	});
 });
+
+describe('a command the phone will not store (issue 16)', () => {
+	test('is not sent and leaves the seat as it was; once storage takes it, the same command goes', async () => {
+		const t = new MemoryTable();
+		table = t;
+		await t.openHost(2);
+		for (let i = 0; i < 2; i++) {
+			const phone = await t.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined');
+		}
+		const game = newGame(2);
+		await t.startGame(game);
+		const [first] = scriptedCommands(game, 1);
+		const by = (first as { by: number }).by;
+		const phone = t.phones[by]!;
+		const store = t.phoneStores[by]!;
+		const save = store.save.bind(store);
+		store.save = () => Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' }));
+		await expect(phone.send(first!)).rejects.toThrow('full');
+		expect(phone.pending).toBeNull();
+		await settle(50);
+		expect(t.host.record!.game.log).toEqual([]);
+		store.save = save;
+		expect((await phone.send(first!)).ok).toBe(true);
+		expect(t.host.record!.game.log).toEqual([first]);
+	});
+});

@@ -9,6 +9,7 @@ import type { Replay } from '../engine/game/reveal';
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
 import type { UpdateView } from './protocol';
+import { snapshot } from '../store/snapshot';
 
 export interface CommandResult {
 	ok: boolean;
@@ -77,7 +78,7 @@ export interface PhoneStore {
 	save(membership: Membership): Promise<void>;
 }
 
-const clone = <T>(x: T): T => structuredClone(x);
+const clone = snapshot;
 
 /** The host's store in memory (tests); `games` is shared with whoever created the game. */
 export class MemoryHostStore implements HostStore {

@@ -7,6 +7,7 @@
 import type { Game } from '../engine/game/game';
 import type { Command, GameState } from '../engine/game/types';
 import { database } from '../store/db';
+import { GameStore } from '../store/games';
 import { APP_VERSION, chooseTransport, expose, inviteUrl, signalling, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
@@ -102,9 +103,7 @@ export class HostTable {
 
 	/** The game begins with the seats taken: it is kept on the device and phones get their views. */
 	async begin(game: Game): Promise<string> {
-		const id = crypto.randomUUID();
-		const now = Date.now();
-		await database().games.add({ id, mode: 'host', names: this.names.slice(0, game.seats), game, createdAt: now, updatedAt: now, finished: 0 });
+		const id = await new GameStore(database()).create('host', this.names.slice(0, game.seats), game);
 		await this.session.start(id, game);
 		return id;
 	}

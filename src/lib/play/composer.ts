@@ -4,6 +4,7 @@
  * 6.8). Pure: the composer screen keeps a `MoveDraft` and turns it into the command.
  */
 import { MOVEMENTS, type Action, type Command, type Condition, type Found, type GameEvent, type Seat } from '../engine/game/types';
+import { snapshot } from '../store/snapshot';
 
 export interface MoveDraft {
 	/** Top-level actions in order; conditional parts are `if` actions holding their own. */
@@ -81,7 +82,7 @@ export function toCommand(draft: MoveDraft, seat: Seat): Extract<Command, { type
 	return {
 		type: 'move',
 		by: seat,
-		actions: actions.map((a) => structuredClone(a)),
+		actions: actions.map((a) => snapshot(a)),
 		...(draft.dark ? { dark: true } : {}),
 		...(draft.semiDark ? { semiDark: true } : {}),
 		...(draft.noPickup ? { noPickup: true } : {})

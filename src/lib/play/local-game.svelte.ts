@@ -12,8 +12,10 @@ import { viewFor, type SeatView } from '$lib/engine/game/view';
 import { createRng } from '$lib/engine/random';
 import type { StoredGame } from '$lib/store/db';
 import type { GameStore } from '$lib/store/games';
+import { saveProblem, type SaveProblem } from '$lib/store/saver';
 
-export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: RejectReason };
+/** A command taken, refused by the rules, or not kept because the device would not store it (then nothing changed). */
+export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: RejectReason } | { ok: false; reason: 'not_saved'; problem: SaveProblem };
 
 /** What the console and pass-and-play need of a game, whether it runs here alone or with phones joined. */
 export interface TableGame {
@@ -59,6 +61,9 @@ export class LocalGame implements TableGame {
 		this.busy = true;
 		try {
 			await this.store.append(this.record.id, command, result.state.phase === 'over');
+		} catch (error) {
+			// Not on disk, so not played: the screen says why and the same move can be sent again.
+			return { ok: false, reason: 'not_saved', problem: saveProblem(error) };
 		} finally {
 			this.busy = false;
 		}

@@ -10,6 +10,7 @@ import { viewFor, type SeatView } from '$lib/engine/game/view';
 import type { HostTable } from '$lib/net/table.svelte';
 import type { StoredGame } from '$lib/store/db';
 import type { Submitted, TableGame } from './local-game.svelte';
+import { saveProblem } from '$lib/store/saver';
 
 export class NetTableGame implements TableGame {
 	busy = $state(false);
@@ -43,6 +44,8 @@ export class NetTableGame implements TableGame {
 		try {
 			const result = await this.table.master(command);
 			return result.ok ? { ok: true, events: result.events } : { ok: false, reason: result.reason as RejectReason };
+		} catch (error) {
+			return { ok: false, reason: 'not_saved', problem: saveProblem(error) };
 		} finally {
 			this.busy = false;
 		}

@@ -3,13 +3,14 @@
  * later need (games, seats, sheets) adds a table in a new `version(n)` below, never by
  * editing an earlier one, so a device that has data keeps it across updates.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type EntityTable, type Middleware } from 'dexie';
 import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
 import type { Membership, TableRecord } from '../net/store';
 import type { Command } from '../engine/game/types';
 import type { SheetData } from '../sheet/sheet';
 import type { DuelRecord } from '../net/duel';
+import { snapshot } from './snapshot';
 
 /** A player's deduction sheet, only ever on that player's device (issue 8). */
 export interface StoredSheet {
@@ -65,8 +66,48 @@ export class LabyrinthDatabase extends Dexie {
 		this.version(3).stores({ hostTables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
 		this.version(4).stores({ sheets: 'id, updatedAt' });
 		this.version(5).stores({ duels: 'id, updatedAt' });
+		this.use(plainWrites);
 	}
 }
+
+/** What a write puts into the database, as plain data (snapshot.ts): values and changes alike. */
+function plainRequest(req: DBCoreMutateRequest): DBCoreMutateRequest {
+	if (req.type !== 'add' && req.type !== 'put') return req;
+	return {
+		...req,
+		values: snapshot(req.values),
+		...(req.type === 'put' && req.changeSpec ? { changeSpec: snapshot(req.changeSpec) } : {}),
+		...(req.type === 'put' && req.updates ? { updates: { keys: req.updates.keys, changeSpecs: snapshot(req.updates.changeSpecs) } } : {})
+	};
+}
+
+/**
+ * Every write to every table (add, put, update, bulk, modify) passes through `snapshot` at
+ * the bottom of Dexie's stack, whichever screen or store made it: a Svelte proxy can never
+ * reach IndexedDB's structured clone (a DataCloneError, the editor's lost edits of issue 16).
+ */
+const plainWrites: Middleware<DBCore> = {
+	stack: 'dbcore',
+	name: 'plain-writes',
+	create: (down) => ({
+		...down,
+		table: (name) => {
+			const table = down.table(name);
+			return {
+				...table,
+				mutate: (req) => {
+					let plain: DBCoreMutateRequest;
+					try {
+						plain = plainRequest(req);
+					} catch (error) {
+						return Promise.reject(error);
+					}
+					return table.mutate(plain);
+				}
+			};
+		}
+	})
+};
 
 let shared: LabyrinthDatabase | null = null;
 

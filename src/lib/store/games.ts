@@ -5,6 +5,7 @@
  */
 import type { Game } from '../engine/game/game';
 import type { Command } from '../engine/game/types';
+import { newId } from './ids';
 import { WriteQueue } from './write-queue';
 import type { LabyrinthDatabase, StoredGame } from './db';
 
@@ -14,7 +15,7 @@ export class GameStore {
 	constructor(private readonly db: LabyrinthDatabase) {}
 
 	async create(mode: StoredGame['mode'], names: string[], game: Game, now = Date.now()): Promise<string> {
-		const id = crypto.randomUUID();
+		const id = newId();
 		await this.writes.run(() => this.db.games.add({ id, mode, names, game, createdAt: now, updatedAt: now, finished: 0 }));
 		return id;
 	}

@@ -4,15 +4,12 @@
  */
 import type { Plan } from '../engine/plan/types';
 import { cleanName, MAX_PLAN_NAME_LENGTH } from '../engine/name';
+import { newId } from './ids';
 import { WriteQueue } from './write-queue';
 import type { LabyrinthDatabase, StoredPlan } from './db';
 
 /** How long a deleted plan can be brought back. */
 export const UNDO_DELETE_MS = 30_000;
-
-export function newPlanId(): string {
-	return crypto.randomUUID();
-}
 
 export class PlanLibrary {
 	private readonly writes = new WriteQueue();
@@ -31,9 +28,8 @@ export class PlanLibrary {
 		return stored && stored.deletedAt === null ? stored : undefined;
 	}
 
-	/** Adds a plan to the library; returns its id. */
-	async add(plan: Plan, now = Date.now()): Promise<string> {
-		const id = newPlanId();
+	/** Adds a plan to the library (under `id`, a new one if not given); returns its id. */
+	async add(plan: Plan, now = Date.now(), id = newId()): Promise<string> {
 		await this.writes.run(() => this.db.plans.add({ id, plan, search: plan.name.toLowerCase(), createdAt: now, updatedAt: now, deletedAt: null }));
 		return id;
 	}
