@@ -191,8 +191,8 @@ describe('the sheet at the table', () => {
 			await page.evaluate(() => window.scrollTo(0, 0));
 			await board.scrollIntoViewIfNeeded();
 			await screenshot(page, `boards-sheet-${look.name}`);
-			await sheet.locator('.tools').scrollIntoViewIfNeeded();
-			await screenshot(page, `boards-sheet-${look.name}-tools`);
+			await legend.scrollIntoViewIfNeeded();
+			await screenshot(page, `boards-sheet-${look.name}-legend`);
 		} finally {
 			await context.close();
 		}

@@ -3,7 +3,7 @@
  * every symbol there is would hide the few on the board). Pure: the Legend component draws
  * each symbol with the board's own drawing and names it in the reader's language.
  */
-import type { CellKind, ItemKind, Plan } from '../engine/plan/types';
+import { CELL_KINDS, type CellKind, type ItemKind, type Plan } from '../engine/plan/types';
 
 export type PlanSymbol =
 	| { t: 'kind'; kind: CellKind }
@@ -41,9 +41,8 @@ export function legendOf(plan: Plan, options: LegendOptions = {}): PlanSymbol[] 
 		else kinds.add(cell.kind);
 	});
 	if (blank) out.push({ t: 'unknown' });
-	for (const kind of kinds) out.push({ t: 'kind', kind });
-	// A kind's order as the plan first has it is not stable between plans: sort by the kinds' own order.
-	out.sort((a, b) => (a.t === 'kind' && b.t === 'kind' ? KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) : 0));
+	// In the kinds' own order, not as the plan first has them.
+	for (const kind of CELL_KINDS) if (kinds.has(kind)) out.push({ t: 'kind', kind });
 	if (plan.walls.length || (!plainOutline && plan.cells.some(Boolean))) out.push({ t: 'wall' });
 	if (!plainOutline) {
 		if (plan.exits.some((e) => e.open)) out.push({ t: 'exit', open: true });
@@ -61,17 +60,20 @@ export function legendOf(plan: Plan, options: LegendOptions = {}): PlanSymbol[] 
 	return out;
 }
 
-const KIND_ORDER: readonly CellKind[] = ['land', 'hospital', 'weaponry', 'pit', 'river', 'delta', 'encephalitis', 'spinner', 'swamp', 'crocodile', 'arsenal', 'morgue', 'shop', 'marsh', 'portal', 'crossbow', 'crutch', 'trap', 'pit_exit'];
-
 /** A one- or two-square plan drawing just the symbol, for the legend's swatch. */
-export function swatchOf(symbol: PlanSymbol): { plan: Plan; unknown?: Set<number>; plainOutline: boolean; treasureTruth: boolean } {
+export function swatchOf(symbol: PlanSymbol): { plan: Plan; unknown?: Set<number>; plainOutline: boolean; treasureTruth: boolean; loopOrder: boolean } {
+	return { loopOrder: symbol.t === 'loop', ...swatchPlan(symbol) };
+}
+
+function swatchPlan(symbol: PlanSymbol): { plan: Plan; unknown?: Set<number>; plainOutline: boolean; treasureTruth: boolean } {
 	const land = { kind: 'land' as const };
 	const base: Plan = { rules: 'classic', name: '', width: 1, height: 1, cells: [land], walls: [], exits: [], pitLoops: [], items: [] };
 	switch (symbol.t) {
 		case 'unknown':
 			return { plan: base, unknown: new Set([0]), plainOutline: true, treasureTruth: true };
 		case 'kind':
-			return { plan: { ...base, cells: [symbol.kind === 'river' ? { kind: 'river', flow: 'right' } : { kind: symbol.kind }] }, plainOutline: true, treasureTruth: true };
+			// A pit in a loop of its own: its number drawn, not the "?" of a pit in no loop.
+			return { plan: { ...base, cells: [symbol.kind === 'river' ? { kind: 'river', flow: 'right' } : { kind: symbol.kind }], pitLoops: symbol.kind === 'pit' ? [[0]] : [] }, plainOutline: true, treasureTruth: true };
 		case 'wall':
 			return { plan: { ...base, width: 2, cells: [land, land], walls: [{ cell: 0, dir: 'right' }] }, plainOutline: true, treasureTruth: true };
 		case 'exit':
