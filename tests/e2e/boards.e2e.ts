@@ -196,7 +196,7 @@ describe('the sheet at the table', () => {
 		} finally {
 			await context.close();
 		}
-	});
+	}, 180_000);
 });
 
 // --- the editor ---------------------------------------------------------------------------
@@ -257,9 +257,14 @@ describe('the editor\'s board at the table', () => {
 			expect(box.x).toBeGreaterThanOrEqual(0);
 			expect(box.x + box.width).toBeLessThanOrEqual(look.width);
 			expect(await note.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+			// Every control of the editor a thumb's size (44 px at least each way).
+			const small = await page.locator('main button:visible, main summary:visible').evaluateAll((els) =>
+				els.map((e) => ({ text: e.textContent?.trim(), r: e.getBoundingClientRect() })).filter(({ r }) => Math.min(r.width, r.height) < 44).map(({ text, r }) => `${text} ${Math.round(r.width)}x${Math.round(r.height)}`)
+			);
+			expect(small).toEqual([]);
 			await screenshot(page, `boards-editor-${look.name}`);
 		} finally {
 			await context.close();
 		}
-	});
+	}, 180_000);
 });
