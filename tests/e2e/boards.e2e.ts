@@ -40,6 +40,7 @@ function contextFor(look: Look): Promise<BrowserContext> {
 		deviceScaleFactor: phone ? 2 : 1,
 		isMobile: true,
 		hasTouch: true,
+		// localhost: at the LAN address (journeyOrigins) a plan cannot be imported yet (crypto.randomUUID needs a secure context).
 		baseURL: baseURL(),
 		locale: look.locale,
 		colorScheme: look.scheme
