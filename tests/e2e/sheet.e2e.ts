@@ -32,6 +32,8 @@ async function tapBoard(page: Page, selector: string, x: number, y: number) {
 }
 /** A finger dragged on the sheet from the centre of grid square `from` to that of `to` (real touch events). */
 async function dragSheet(page: Page, from: [number, number], to: [number, number]) {
+	// The board in sight first, as a person scrolls back up to it from the arrows under it.
+	await page.locator('[data-testid="sheet"] svg.board').scrollIntoViewIfNeeded();
 	const point = ([x, y]: [number, number]) =>
 		page.locator('[data-testid="sheet"] svg.board').evaluate((svg, [bx, by]) => {
 			const p = new DOMPoint(bx, by).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
@@ -260,5 +262,5 @@ describe('the deduction sheet on a 360 px phone', () => {
 		} finally {
 			await context.close();
 		}
-	});
+	}, 150_000);
 });

@@ -38,7 +38,7 @@ import {
 	type PlaceableItem,
 	type SpinnerTurn
 } from './edits';
-import { cellAt, cellsAlong, isOuter, pointsAlong, sideAt, type Point, type SideRef } from './hit';
+import { cellAt, cellsAlong, isOuter, pointsAlong, sideAt, squaresOnSegment, type Point, type SideRef } from './hit';
 
 export const TOOLS = ['paint', 'walls', 'river', 'loop', 'portal', 'treasure', 'item', 'creature', 'shape', 'eraser', 'inspect'] as const;
 export type ToolId = (typeof TOOLS)[number];
@@ -378,15 +378,7 @@ function nearEdge(p: Point): boolean {
 
 /** Every square of the bounding grid a stroke passes through, present or removed (the shape tool). */
 function squaresAlong(plan: Plan, a: Point, b: Point): number[] {
-	const cells: number[] = [];
-	for (const p of [a, ...pointsAlong(a, b)]) {
-		const x = Math.floor(p.x);
-		const y = Math.floor(p.y);
-		if (x < 0 || y < 0 || x >= plan.width || y >= plan.height) continue;
-		const cell = y * plan.width + x;
-		if (cells[cells.length - 1] !== cell) cells.push(cell);
-	}
-	return cells;
+	return squaresOnSegment(a, b).flatMap(({ x, y }) => (x < 0 || y < 0 || x >= plan.width || y >= plan.height ? [] : [y * plan.width + x]));
 }
 
 /** Extends a river's (or the ghost's) path by one square: backing into the previous square takes the last step back. */

@@ -81,14 +81,51 @@ export function isOuter(plan: Plan, side: SideRef): boolean {
 	return neighbour(plan, side.cell, side.dir) === null;
 }
 
-/** The squares a straight stroke from `a` to `b` passes through, in order (so a quick swipe skips none). */
+/**
+ * Every square of the (unbounded) grid a straight segment from `a` to `b` passes through, in
+ * order from `a`'s square to `b`'s, each sharing a side with the one before (where the segment
+ * runs exactly through a corner, the square it passes first on the x axis joins the two).
+ * Exact, not sampled: a quick swipe, sent as a few far-apart pointer samples, skips no square.
+ */
+export function squaresOnSegment(a: Point, b: Point): { x: number; y: number }[] {
+	// (+ 0: no -0 for a point at -0)
+	let x = Math.floor(a.x) + 0;
+	let y = Math.floor(a.y) + 0;
+	const endX = Math.floor(b.x) + 0;
+	const endY = Math.floor(b.y) + 0;
+	const dx = b.x - a.x;
+	const dy = b.y - a.y;
+	const stepX = Math.sign(dx);
+	const stepY = Math.sign(dy);
+	// How far along the segment (0..1) the next vertical and horizontal grid line is crossed.
+	const across = (from: number, d: number, cell: number, step: number) => (step === 0 ? Infinity : ((step > 0 ? cell + 1 : cell) - from) / d);
+	let nextX = across(a.x, dx, x, stepX);
+	let nextY = across(a.y, dy, y, stepY);
+	const perX = stepX === 0 ? Infinity : Math.abs(1 / dx);
+	const perY = stepY === 0 ? Infinity : Math.abs(1 / dy);
+	const squares = [{ x, y }];
+	const left = Math.abs(endX - x) + Math.abs(endY - y);
+	for (let i = 0; i < left; i++) {
+		// Step on the axis whose line comes first (x on a tie), unless that axis is done.
+		if ((nextX <= nextY && x !== endX) || y === endY) {
+			x += stepX;
+			nextX += perX;
+		} else {
+			y += stepY;
+			nextY += perY;
+		}
+		squares.push({ x, y });
+	}
+	return squares;
+}
+
+/** The present squares a straight stroke from `a` to `b` passes through, in order (so a quick swipe skips none). */
 export function cellsAlong(plan: Plan, a: Point, b: Point): number[] {
-	const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 0.2));
 	const cells: number[] = [];
-	for (let i = 0; i <= steps; i++) {
-		const t = i / steps;
-		const cell = cellAt(plan, { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-		if (cell !== null && cells[cells.length - 1] !== cell) cells.push(cell);
+	for (const { x, y } of squaresOnSegment(a, b)) {
+		if (x < 0 || y < 0 || x >= plan.width || y >= plan.height) continue;
+		const cell = y * plan.width + x;
+		if (plan.cells[cell]) cells.push(cell);
 	}
 	return cells;
 }

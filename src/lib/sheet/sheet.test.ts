@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { buildPlan } from '../engine/game/testing';
 import type { GameEvent } from '../engine/game/types';
-import { addPencil, annotate, clearPencil, drawnAfter, erase, grid, mark, newSheet, promote, sheetPicture, shift, toggleHidden, toSheet, fromSheet, truthOnSheet, verdicts } from './sheet';
+import { addPencil, annotate, clearPencil, drawnAfter, erase, grid, mark, newSheet, paintStroke, promote, sheetPicture, shift, toggleHidden, toSheet, fromSheet, truthOnSheet, verdicts } from './sheet';
 import { ownMoveOf } from './feed';
 
 const sheet = () => newSheet(4, 3, Array(12).fill(true));
@@ -17,6 +17,21 @@ describe('the deduction sheet', () => {
 		expect(s.marks).toHaveLength(1);
 		s = erase(s, 0, 20);
 		expect(s.marks).toEqual([]);
+	});
+
+	test('a drag paints every square it crossed, sets and never toggles; the eraser clears them; a river flows along the drag', () => {
+		const before = mark(sheet(), 0, 21, { t: 'kind', kind: 'hospital' });
+		const painted = paintStroke(before, 0, [20, 21, 22], { t: 'kind', kind: 'hospital' }, 3);
+		expect(sheetPicture(painted).plan.cells.flatMap((c, i) => (c?.kind === 'hospital' ? [i] : []))).toEqual([20, 21, 22]);
+		expect(painted.marks.filter((m) => m.cell !== 21).every((m) => m.at === 3)).toBe(true);
+		expect(paintStroke(painted, 0, [20, 21, 22], null).marks).toEqual([]);
+		// 8 squares a row: 20 → 21 → 29 (down), the last keeps the way it came.
+		const river = paintStroke(sheet(), 0, [20, 21, 29], { t: 'river', dir: 'up' });
+		expect(river.marks.map((m) => [m.cell, m.value])).toEqual([
+			[20, { t: 'river', dir: 'right' }],
+			[21, { t: 'river', dir: 'down' }],
+			[29, { t: 'river', dir: 'down' }]
+		]);
 	});
 
 	test('pencils: hidden ones are not drawn; promote moves a hypothesis into the main pencil; clear empties one', () => {

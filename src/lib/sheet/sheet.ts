@@ -88,6 +88,36 @@ export function mark(sheet: SheetData, pencil: number, cell: number, value: Cell
 	return { ...sheet, marks: [...rest, at === undefined ? made : { ...made, at }] };
 }
 
+/**
+ * A drag of a painting tool: every square it crossed (in order, side by side) gets the mark, or
+ * loses the pencil's marks (`null`, the eraser) — set, never toggled, so a square crossed that
+ * already had the mark keeps it. A river drawn by a drag flows along it, square to square.
+ */
+export function paintStroke(sheet: SheetData, pencil: number, squares: readonly number[], value: CellMark | null, at?: number): SheetData {
+	const { width } = grid(sheet);
+	let next = sheet;
+	squares.forEach((cell, i) => {
+		if (value === null) return void (next = erase(next, pencil, cell));
+		let wanted = value;
+		if (value.t === 'river') {
+			const [from, to] = i + 1 < squares.length ? [cell, squares[i + 1]!] : [squares[i - 1] ?? cell, cell];
+			wanted = { t: 'river', dir: stepDirection(from, to, width) ?? value.dir };
+		}
+		const had = next.marks.find((m) => m.pencil === pencil && m.cell === cell && !m.dir && slot(m.value) === slot(wanted));
+		if (!had || JSON.stringify(had.value) !== JSON.stringify(wanted)) next = mark(next, pencil, cell, wanted, undefined, at);
+	});
+	return next;
+}
+
+/** The way from a square to the next one beside it (null: not side by side). */
+function stepDirection(from: number, to: number, width: number): Direction | null {
+	if (to === from + 1 && to % width !== 0) return 'right';
+	if (to === from - 1 && from % width !== 0) return 'left';
+	if (to === from + width) return 'down';
+	if (to === from - width) return 'up';
+	return null;
+}
+
 /** A note on an entry of the feed (empty text: the note taken away). */
 export function annotate(sheet: SheetData, entry: number, text: string): SheetData {
 	const annotations = { ...sheet.annotations };
