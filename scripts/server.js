@@ -26,6 +26,9 @@ export const ADDRESSES_PATH = '/api/addresses';
  * @typedef {{ http: string[], https: string[] }} Addresses
  */
 
+/** Where the server offers its certificate authority for download (DER, as phones take it). */
+export const CA_PATH = '/labyrinth-ca.crt';
+
 const IMMUTABLE = `${sep}_app${sep}immutable${sep}`;
 
 /**
@@ -111,9 +114,10 @@ function sendBuildFile(req, res, next, file) {
 /**
  * The express app serving `root`, and the router at `/peerjs` that the PeerServer joins.
  * @param {string} [root]
- * @param {{ addresses?: () => Addresses }} [options] addresses: what `/api/addresses` answers
+ * @param {{ addresses?: () => Addresses, ca?: Buffer }} [options] addresses: what `/api/addresses`
+ *   answers; ca: the certificate authority (DER) to offer at CA_PATH
  */
-export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], https: [] }) } = {}) {
+export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], https: [] }), ca } = {}) {
 	const app = express();
 	app.disable('x-powered-by');
 
@@ -127,6 +131,14 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
 		res.setHeader('Cache-Control', 'no-store');
 		res.json(addresses());
 	});
+
+	// The authority a phone trusts once to open the HTTPS address without a warning.
+	if (ca) {
+		app.get(CA_PATH, (_req, res) => {
+			res.setHeader('Cache-Control', 'no-cache');
+			res.type('application/x-x509-ca-cert').send(ca);
+		});
+	}
 
 	app.use((req, res, next) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -191,12 +203,13 @@ export function reachableHosts(host, names = []) {
 
 /**
  * Starts serving on `host:port` (port 0 picks a free one), and over HTTPS on `https.port`
- * with its key and certificate when `https` is given (the same app, the same PeerServer).
+ * with its key and certificate when `https` is given (the same app, the same PeerServer), with
+ * the certificate authority (`https.ca`, DER) to download at CA_PATH over both.
  * `attach(server, signalling)` runs before listening: the place to mount more under `/peerjs`.
  * `signalling: true` mounts the PeerServer there (`npm start` does; tests that need it too).
  * `names`: names of the machine phones may use besides its addresses (for /api/addresses).
  * @param {{ root?: string, port?: number, host?: string, signalling?: boolean, names?: string[],
- *   https?: { port?: number, key: string, cert: string },
+ *   https?: { port?: number, key: string, cert: string, ca?: Buffer },
  *   attach?: (server: import('node:http').Server, signalling: import('express').Router) => void }} [options]
  * @returns {Promise<{ port: number, httpsPort: number | null, server: import('node:http').Server, close: () => Promise<void> }>}
  */
@@ -214,7 +227,8 @@ export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0
 				http: hosts.map((h) => `http://${h}:${ports.http}`),
 				https: ports.https === null ? [] : hosts.map((h) => `https://${h}:${ports.https}`)
 			};
-		}
+		},
+		ca: https?.ca
 	});
 	const upgrades = new EventEmitter();
 	const server = createServer(app);

@@ -7,6 +7,7 @@
  * QR codes. `?via=local|cloud|qr` overrides it, and the invitation carries the host's choice.
  */
 import { version } from '$app/environment';
+import { resolve } from '$app/paths';
 import type { Transport, TransportKind } from './link';
 import { PeerTransport, cloudServer, hasLocalServer, localServer } from './peer';
 
@@ -36,7 +37,15 @@ export function signalling(kind: TransportKind): Transport {
 	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
 }
 
-/** The invitation a phone opens: `/join?room=…&via=…`. */
+/**
+ * Where the app lives at `origin`: the origin with the base path (the app is at a sub-path
+ * on a static host such as GitHub Pages). Invitations are made from it.
+ */
+export function appAddress(origin: string = location.origin): string {
+	return `${origin}${resolve('/').replace(/\/$/, '')}`;
+}
+
+/** The invitation a phone opens: `<app>/join?room=…&via=…` (`app`: appAddress). */
 export function inviteUrl(origin: string, room: string, kind: TransportKind): string {
 	const via = viaOf(kind);
 	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;

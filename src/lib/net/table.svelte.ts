@@ -7,7 +7,7 @@
 import type { Game } from '../engine/game/game';
 import type { Command, GameState } from '../engine/game/types';
 import { database } from '../store/db';
-import { APP_VERSION, chooseTransport, expose, inviteUrl, signalling, type Via } from './connect';
+import { APP_VERSION, appAddress, chooseTransport, expose, inviteUrl, signalling, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
 import { HostSession, type Presence, type Submitted } from './host';
@@ -83,12 +83,12 @@ export class HostTable {
 
 	private readonly stopTimers: (() => void)[] = [];
 
-	inviteUrl(origin = location.origin): string {
+	inviteUrl(origin = appAddress()): string {
 		return inviteUrl(origin, this.room, this.kind);
 	}
 
 	/** No server: an offer for one more phone. Show `url` as a QR code; give `accept` the phone's answer. */
-	async offerSeat(origin = location.origin): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
+	async offerSeat(origin = appAddress()): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
 		const offer = await createOffer();
 		return {
 			code: offer.code,
