@@ -7,7 +7,7 @@
 import type { Game } from '../engine/game/game';
 import type { Command, GameState } from '../engine/game/types';
 import { database } from '../store/db';
-import { APP_VERSION, appAddress, chooseTransport, expose, inviteUrl, signalling, type Via } from './connect';
+import { APP_VERSION, appAddress, expose, inviteUrl, signalling, transportChoice, type TransportReason, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
 import { HostSession, type Presence, type Submitted } from './host';
@@ -23,14 +23,17 @@ export class HostTable {
 	refused = $state(0);
 	online = $state(false);
 	readonly kind: TransportKind;
+	/** Why `kind` (said on the tablet). */
+	readonly reason: TransportReason;
 	readonly session: HostSession;
 	private readonly store: DexieHostStore;
 	private listening = false;
 
-	private constructor(session: HostSession, store: DexieHostStore, kind: TransportKind) {
+	private constructor(session: HostSession, store: DexieHostStore, { kind, reason }: { kind: TransportKind; reason: TransportReason }) {
 		this.session = session;
 		this.store = store;
 		this.kind = kind;
+		this.reason = reason;
 		this.refresh();
 	}
 
@@ -51,12 +54,12 @@ export class HostTable {
 			}
 			await store.saveTable(table);
 		}
-		const kind = await chooseTransport(options.via ?? null);
+		const choice = await transportChoice(options.via ?? null);
 		let self: HostTable | null = null;
 		const session = await HostSession.open({ app: APP_VERSION, store, table, onChange: () => self?.refresh() });
-		self = new HostTable(session, store, kind);
+		self = new HostTable(session, store, choice);
 		expose('host', self);
-		if (kind !== 'manual') await self.listen();
+		if (choice.kind !== 'manual') await self.listen();
 		return self;
 	}
 
