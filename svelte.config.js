@@ -9,8 +9,9 @@ const config = {
 		// An SPA with a prerendered shell: every route falls back to index.html (SPA_FALLBACK:
 		// 404.html on GitHub Pages, which answers an unknown address with it).
 		adapter: adapter({ fallback: process.env.SPA_FALLBACK ?? 'index.html' }),
-		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages.
-		paths: { base: basePath() }
+		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages, where the
+		// pages name their files absolutely (a page may be served at `/x/` after a redirect).
+		paths: { base: basePath(), relative: basePath() === '' }
 	}
 };
 

@@ -1,7 +1,11 @@
 // The app under a sub-path (GitHub Pages): BASE_PATH read once (scripts/lib/base-path.js) and
 // followed by SvelteKit's base and every address of the PWA (vite.config.ts).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { basePath, pwaPaths } from '../../scripts/lib/base-path.js';
+import { indexPages } from '../../scripts/static-host.js';
 
 describe('the base path', () => {
 	test.each([
@@ -32,5 +36,25 @@ describe('the base path', () => {
 		expect(paths.asset('/icons/icon-192.png')).toBe('/labyrinth-gm/icons/icon-192.png');
 		expect(paths.navigateFallbackDenylist.some((re) => re.test('/labyrinth-gm/peerjs/id'))).toBe(true);
 		expect(paths.navigateFallbackDenylist.some((re) => re.test('/labyrinth-gm/join'))).toBe(false);
+	});
+});
+
+describe('a static host that redirects /x to /x/ (GitHub Pages)', () => {
+	test('a page with a folder of its name gets a copy as the folder index; others are left alone', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'labyrinth-pages-'));
+		try {
+			mkdirSync(join(dir, 'join'));
+			mkdirSync(join(dir, '_app'));
+			writeFileSync(join(dir, 'join.html'), 'join page');
+			writeFileSync(join(dir, 'join/host.html'), 'table page');
+			writeFileSync(join(dir, 'pass.html'), 'pass page');
+			expect(indexPages(dir)).toEqual([join('join', 'index.html')]);
+			expect(readFileSync(join(dir, 'join/index.html'), 'utf8')).toBe('join page');
+			expect(existsSync(join(dir, '_app/index.html'))).toBe(false);
+			// again: nothing more to write
+			expect(indexPages(dir)).toEqual([]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
