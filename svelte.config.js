@@ -1,12 +1,17 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { basePath } from './scripts/lib/base-path.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
 	kit: {
-		// An SPA with a prerendered shell: every route falls back to index.html.
-		adapter: adapter({ fallback: 'index.html' })
+		// An SPA with a prerendered shell: every route falls back to index.html (SPA_FALLBACK:
+		// 404.html on GitHub Pages, which answers an unknown address with it).
+		adapter: adapter({ fallback: process.env.SPA_FALLBACK ?? 'index.html' }),
+		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages, where the
+		// pages name their files absolutely (a page may be served at `/x/` after a redirect).
+		paths: { base: basePath(), relative: basePath() === '' }
 	}
 };
 

@@ -1,9 +1,13 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { basePath, pwaPaths } from './scripts/lib/base-path.js';
 
 /** The colour of the icon's ground (static/icon.svg): browser chrome and splash screen. */
 const THEME_COLOUR = '#1d4a3e';
+
+/** Where the app lives on its host ('' or BASE_PATH, scripts/lib/base-path.js). */
+const PWA = pwaPaths(basePath());
 
 export default defineConfig({
 	plugins: [
@@ -13,40 +17,42 @@ export default defineConfig({
 			// A new version is offered by a toast (src/lib/ui/UpdateToast.svelte), never forced.
 			registerType: 'prompt',
 			injectRegister: false,
-			// Absolute, so a deep link (/play/…) registers /sw.js and not /play/sw.js.
-			base: '/',
-			scope: '/',
+			// Absolute, so a deep link (/play/…) registers /sw.js and not /play/sw.js (under the base).
+			base: PWA.base,
+			scope: PWA.scope,
+			// The home page's precache entry under the base too (the offline fallback is bound to it).
+			kit: { base: PWA.base },
 			manifest: {
-				id: '/',
+				id: PWA.id,
 				name: 'Labyrinth GM',
 				short_name: 'Labyrinth',
 				description:
 					'The game master for Labyrinth, the pen-and-paper game: a tablet adjudicates, players join from their phones. Works offline.',
 				lang: 'en',
-				start_url: '/',
-				scope: '/',
+				start_url: PWA.startUrl,
+				scope: PWA.scope,
 				display: 'standalone',
 				orientation: 'any',
 				theme_color: THEME_COLOUR,
 				background_color: THEME_COLOUR,
 				categories: ['games', 'entertainment'],
 				icons: [
-					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-					{ src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-					{ src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' }
+					{ src: PWA.asset('/icons/icon-192.png'), sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: PWA.asset('/icons/icon-512.png'), sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{ src: PWA.asset('/icons/maskable-192.png'), sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+					{ src: PWA.asset('/icons/maskable-512.png'), sizes: '512x512', type: 'image/png', purpose: 'maskable' }
 				],
 				// Taken of the real app by scripts/screenshots.js.
 				screenshots: [
 					{
-						src: '/screenshots/home-narrow.png',
+						src: PWA.asset('/screenshots/home-narrow.png'),
 						sizes: '780x1688',
 						type: 'image/png',
 						form_factor: 'narrow',
 						label: 'Labyrinth GM on a phone'
 					},
 					{
-						src: '/screenshots/home-wide.png',
+						src: PWA.asset('/screenshots/home-wide.png'),
 						sizes: '2360x1640',
 						type: 'image/png',
 						form_factor: 'wide',
@@ -62,8 +68,8 @@ export default defineConfig({
 				],
 				globIgnores: ['client/screenshots/**'],
 				// Any navigation (a deep link, a reload with no network) gets the app shell.
-				navigateFallback: '/',
-				navigateFallbackDenylist: [/^\/peerjs/],
+				navigateFallback: PWA.navigateFallback,
+				navigateFallbackDenylist: PWA.navigateFallbackDenylist,
 				// The first install takes the open page at once; later versions wait for the prompt.
 				clientsClaim: true,
 				skipWaiting: false,

@@ -1,6 +1,6 @@
 // "Is the production build up to date?" — shared by `npm start`, the benchmarks and the
 // screenshot script. A build is stale when any source is newer than build/index.html.
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -33,10 +33,17 @@ export function needsBuild() {
 	return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
 }
 
-/** Builds (`npm run build`) when the build is missing or older than the sources. */
+/**
+ * Builds (`npm run build`) when the build is missing or older than the sources. Says one line
+ * (unless quiet); the build's own output is shown only when it fails, and then it throws.
+ */
 export function ensureBuild({ quiet = false } = {}) {
 	if (!needsBuild()) return false;
-	if (!quiet) console.log('Building the app…');
-	execSync('npm run build', { cwd: ROOT, stdio: quiet ? 'ignore' : 'inherit' });
+	if (!quiet) console.log('Building the app (the first time takes a minute)…');
+	const run = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, shell: process.platform === 'win32' });
+	if (run.status !== 0) {
+		process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
+		throw new Error(`The build failed (npm run build, exit ${run.status ?? run.signal ?? run.error?.message}): its output is above.`);
+	}
 	return true;
 }

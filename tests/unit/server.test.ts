@@ -1,10 +1,12 @@
 // The production server (scripts/server.js) on a throwaway build: caching, SPA fallback,
-// real 404s for missing files, and the /peerjs mount point.
+// real 404s for missing files, precompressed files, no redirects, the /peerjs mount point
+// and the addresses it tells the app. (tests/e2e/serving.e2e.ts checks the real build.)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SIGNALLING_PATH, startServer } from '../../scripts/server.js';
+import { precompress } from '../../scripts/precompress.js';
+import { ADDRESSES_PATH, SIGNALLING_PATH, encodingFor, reachableHosts, startServer } from '../../scripts/server.js';
 
 let root: string;
 let origin: string;
@@ -15,9 +17,15 @@ beforeAll(async () => {
 	mkdirSync(join(root, '_app/immutable/chunks'), { recursive: true });
 	writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title>');
 	writeFileSync(join(root, 'design.html'), '<!doctype html><title>design shell</title>');
+	// a route with a page below it: `/duel` is a file and a folder (duel.html, duel/play.html)
+	mkdirSync(join(root, 'duel'));
+	writeFileSync(join(root, 'duel.html'), `<!doctype html><title>duel shell</title>${' <p>the duel</p>'.repeat(100)}`);
+	writeFileSync(join(root, 'duel/play.html'), '<!doctype html><title>duel play shell</title>');
 	writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 	writeFileSync(join(root, 'manifest.webmanifest'), '{}');
 	writeFileSync(join(root, '_app/immutable/chunks/app.abc123.js'), 'export {};');
+	writeFileSync(join(root, '_app/immutable/chunks/big.abc123.js'), `export const words = ${JSON.stringify('the labyrinth '.repeat(500))};`);
+	precompress(root);
 	const server = await startServer({
 		root,
 		port: 0,
@@ -37,7 +45,7 @@ afterAll(async () => {
 	rmSync(root, { recursive: true, force: true });
 });
 
-const get = (path: string) => fetch(`${origin}${path}`);
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${origin}${path}`, { redirect: 'manual', headers });
 
 describe('the production server', () => {
 	test('the service worker, the shell and the manifest are revalidated on every load', async () => {
@@ -72,5 +80,76 @@ describe('the production server', () => {
 	test(`${SIGNALLING_PATH} is routed to the signalling mount, before the fallback`, async () => {
 		const response = await get(`${SIGNALLING_PATH}/id`);
 		expect(await response.text()).toBe('peer-id');
+	});
+
+	test('a route is its prerendered page, never a redirect, even where a folder has its name', async () => {
+		for (const [path, title] of [['/duel', 'duel shell'], ['/duel/play', 'duel play shell'], ['/design', 'design shell']]) {
+			const response = await get(path!);
+			expect(response.status, path).toBe(200);
+			expect(await response.text(), path).toContain(title);
+		}
+		// a trailing slash is no route: the shell, still no redirect
+		const slash = await get('/duel/');
+		expect(slash.status).toBe(200);
+		expect(await slash.text()).toContain('<title>shell</title>');
+	});
+
+	test('text files go precompressed, the best encoding the browser takes, with Vary', async () => {
+		const cases = [
+			['br, gzip', 'br'],
+			['gzip, deflate', 'gzip'],
+			['gzip;q=0, br;q=0', null],
+			['identity', null]
+		] as const;
+		for (const path of ['/_app/immutable/chunks/big.abc123.js', '/duel']) {
+			const plain = await (await get(path, { 'accept-encoding': 'identity' })).text();
+			for (const [accept, encoding] of cases) {
+				const response = await get(path, { 'accept-encoding': accept });
+				expect(response.status, `${path} ${accept}`).toBe(200);
+				expect(response.headers.get('content-encoding'), `${path} ${accept}`).toBe(encoding);
+				expect(response.headers.get('vary'), `${path} ${accept}`).toBe('Accept-Encoding');
+				// fetch decodes what it is sent: the same text whatever the encoding
+				expect(await response.text(), `${path} ${accept}`).toBe(plain);
+			}
+		}
+		const immutable = await get('/_app/immutable/chunks/big.abc123.js', { 'accept-encoding': 'br' });
+		expect(immutable.headers.get('cache-control')).toContain('immutable');
+		expect(immutable.headers.get('content-type')).toContain('javascript');
+	});
+
+	test(`${ADDRESSES_PATH} says where phones reach the server (none when it listens on loopback only)`, async () => {
+		const response = await get(ADDRESSES_PATH);
+		expect(response.headers.get('cache-control')).toBe('no-store');
+		expect(await response.json()).toEqual({ http: [], https: [] });
+	});
+});
+
+describe('choices of the server', () => {
+	test.each([
+		['br, gzip', 'br'],
+		['gzip, br;q=0', 'gzip'],
+		['*', 'br'],
+		['br;q=0, *', 'gzip'],
+		['', null],
+		['deflate', null]
+	] as const)('Accept-Encoding %j → %s', (accept, expected) => {
+		const dir = mkdtempSync(join(tmpdir(), 'labyrinth-enc-'));
+		try {
+			writeFileSync(join(dir, 'a.js'), 'x');
+			writeFileSync(join(dir, 'a.js.br'), 'x');
+			writeFileSync(join(dir, 'a.js.gz'), 'x');
+			expect(encodingFor(join(dir, 'a.js'), accept)?.name ?? null).toBe(expected);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	test('phones reach a server on every interface at its LAN addresses and names, a loopback one nowhere', () => {
+		expect(reachableHosts('127.0.0.1', ['laptop.local'])).toEqual([]);
+		expect(reachableHosts('localhost')).toEqual([]);
+		expect(reachableHosts('192.168.1.20', ['laptop.local'])).toEqual(['192.168.1.20']);
+		const all = reachableHosts('0.0.0.0', ['laptop.local']);
+		expect(all.at(-1)).toBe('laptop.local');
+		expect(all.every((h) => !h.startsWith('127.'))).toBe(true);
 	});
 });

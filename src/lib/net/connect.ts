@@ -3,12 +3,14 @@
  * phone's seat (seat.svelte.ts), each loaded on its own so a phone does not download the host.
  *
  * Choice of transport ("auto"): the PeerServer of this origin when there is one (`npm start`
- * on a laptop at the table), else the public PeerJS server when the device is online, else
- * QR codes. `?via=local|cloud|qr` overrides it, and the invitation carries the host's choice.
+ * on a laptop at the table), else the public PeerJS server when it can be reached, else QR
+ * codes (a hosted app at a table with no internet). `?via=local|cloud|qr` overrides it, and
+ * the invitation carries the host's choice. The tablet says which it uses and why.
  */
 import { version } from '$app/environment';
+import { resolve } from '$app/paths';
 import type { Transport, TransportKind } from './link';
-import { PeerTransport, cloudServer, hasLocalServer, localServer } from './peer';
+import { PeerTransport, cloudServer, hasLocalServer, localServer, reachesCloudServer } from './peer';
 
 export const VIA = { local: 'peer-local', cloud: 'peer-cloud', qr: 'manual' } as const;
 export type Via = keyof typeof VIA;
@@ -25,18 +27,43 @@ export function parseVia(text: string | null): Via | null {
 /** This build's version, as the host checks it on join. */
 export const APP_VERSION = version;
 
-/** Picks the transport: the override, else the origin's PeerServer, else the cloud when online, else QR codes. */
+/** Why the connection is the one it is: asked for by hand, this origin's server, the internet, neither. */
+export const TRANSPORT_REASONS = ['chosen', 'server', 'internet', 'nothing'] as const;
+export type TransportReason = (typeof TRANSPORT_REASONS)[number];
+
+/** The transport and why, given the override and what is there. */
+export function pickTransport(via: Via | null, found: { server: boolean; internet: boolean }): { kind: TransportKind; reason: TransportReason } {
+	if (via) return { kind: VIA[via], reason: 'chosen' };
+	if (found.server) return { kind: 'peer-local', reason: 'server' };
+	return found.internet ? { kind: 'peer-cloud', reason: 'internet' } : { kind: 'manual', reason: 'nothing' };
+}
+
+/** Looks for this origin's PeerServer, then the public one, and picks (pickTransport). */
+export async function transportChoice(via: Via | null): Promise<{ kind: TransportKind; reason: TransportReason }> {
+	if (via) return pickTransport(via, { server: false, internet: false });
+	const server = await hasLocalServer(location.origin);
+	const internet = !server && navigator.onLine && (await reachesCloudServer());
+	return pickTransport(null, { server, internet });
+}
+
+/** Picks the transport: the override, else the origin's PeerServer, else the cloud when it answers, else QR codes. */
 export async function chooseTransport(via: Via | null): Promise<TransportKind> {
-	if (via) return VIA[via];
-	if (await hasLocalServer(location.origin)) return 'peer-local';
-	return navigator.onLine ? 'peer-cloud' : 'manual';
+	return (await transportChoice(via)).kind;
 }
 
 export function signalling(kind: TransportKind): Transport {
 	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
 }
 
-/** The invitation a phone opens: `/join?room=…&via=…`. */
+/**
+ * Where the app lives at `origin`: the origin with the base path (the app is at a sub-path
+ * on a static host such as GitHub Pages). Invitations are made from it.
+ */
+export function appAddress(origin: string = location.origin): string {
+	return `${origin}${resolve('/').replace(/\/$/, '')}`;
+}
+
+/** The invitation a phone opens: `<app>/join?room=…&via=…` (`app`: appAddress). */
 export function inviteUrl(origin: string, room: string, kind: TransportKind): string {
 	const via = viaOf(kind);
 	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;

@@ -21,7 +21,7 @@ import { DexieDuelStore } from './dexie-store';
 import { DuelSession, duelPeerId, newDuelRecord, type DuelRecord, type DuelResult, type DuelSettings, type DuelStatus } from './duel';
 import type { Link, TransportKind } from './link';
 import { newRoomCode } from './protocol';
-import { APP_VERSION, chooseTransport, expose, parseVia, signalling, viaOf, type Via } from './connect';
+import { APP_VERSION, appAddress, chooseTransport, expose, parseVia, signalling, viaOf, type Via } from './connect';
 
 /** The invitation the other phone opens: `/duel?join=ROOM&via=…`. */
 export function duelInviteUrl(origin: string, room: string, kind: TransportKind): string {
@@ -102,7 +102,7 @@ export class DuelLink {
 	private readonly paired = new LinkQueue();
 
 	/** The opener, with no server: an offer for the other phone (show `url` as a QR code); `accept` takes its answer. */
-	async offer(origin = location.origin): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
+	async offer(origin = appAddress()): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
 		const { createOffer } = await import('./manual');
 		const offer = await createOffer();
 		return {
@@ -129,7 +129,7 @@ export class DuelLink {
 		return this.kind === 'manual';
 	}
 
-	inviteUrl(origin = location.origin): string {
+	inviteUrl(origin = appAddress()): string {
 		return duelInviteUrl(origin, this.room, this.kind);
 	}
 

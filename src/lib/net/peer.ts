@@ -38,6 +38,22 @@ export async function hasLocalServer(origin: string, fetcher: typeof fetch = fet
 	}
 }
 
+/** The public PeerJS server's address, asked only whether it can be reached. */
+const CLOUD_PROBE = 'https://0.peerjs.com/peerjs/id';
+
+/**
+ * Whether the public PeerJS server can be reached (the internet is there, not only a Wi-Fi
+ * without an uplink, which a browser also calls "online").
+ */
+export async function reachesCloudServer(fetcher: typeof fetch = fetch): Promise<boolean> {
+	try {
+		await fetcher(`${CLOUD_PROBE}?ts=${Date.now()}`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(3000) });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
 class PeerLink extends BaseLink {
 	readonly kind: SignallingServer['kind'];
 

@@ -8,7 +8,7 @@ import type { Game } from '../engine/game/game';
 import type { Command, GameState } from '../engine/game/types';
 import { database } from '../store/db';
 import { GameStore } from '../store/games';
-import { APP_VERSION, chooseTransport, expose, inviteUrl, signalling, type Via } from './connect';
+import { APP_VERSION, appAddress, expose, inviteUrl, signalling, transportChoice, type TransportReason, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
 import { HostSession, type Presence, type Submitted } from './host';
@@ -24,14 +24,17 @@ export class HostTable {
 	refused = $state(0);
 	online = $state(false);
 	readonly kind: TransportKind;
+	/** Why `kind` (said on the tablet). */
+	readonly reason: TransportReason;
 	readonly session: HostSession;
 	private readonly store: DexieHostStore;
 	private listening = false;
 
-	private constructor(session: HostSession, store: DexieHostStore, kind: TransportKind) {
+	private constructor(session: HostSession, store: DexieHostStore, { kind, reason }: { kind: TransportKind; reason: TransportReason }) {
 		this.session = session;
 		this.store = store;
 		this.kind = kind;
+		this.reason = reason;
 		this.refresh();
 	}
 
@@ -52,12 +55,12 @@ export class HostTable {
 			}
 			await store.saveTable(table);
 		}
-		const kind = await chooseTransport(options.via ?? null);
+		const choice = await transportChoice(options.via ?? null);
 		let self: HostTable | null = null;
 		const session = await HostSession.open({ app: APP_VERSION, store, table, onChange: () => self?.refresh() });
-		self = new HostTable(session, store, kind);
+		self = new HostTable(session, store, choice);
 		expose('host', self);
-		if (kind !== 'manual') await self.listen();
+		if (choice.kind !== 'manual') await self.listen();
 		return self;
 	}
 
@@ -84,12 +87,12 @@ export class HostTable {
 
 	private readonly stopTimers: (() => void)[] = [];
 
-	inviteUrl(origin = location.origin): string {
+	inviteUrl(origin = appAddress()): string {
 		return inviteUrl(origin, this.room, this.kind);
 	}
 
 	/** No server: an offer for one more phone. Show `url` as a QR code; give `accept` the phone's answer. */
-	async offerSeat(origin = location.origin): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
+	async offerSeat(origin = appAddress()): Promise<{ code: string; url: string; accept(answer: string): Promise<void> }> {
 		const offer = await createOffer();
 		return {
 			code: offer.code,

@@ -31,6 +31,14 @@ export function findChromium(): string {
 export const LAN_HOST = 'table.lan';
 
 /**
+ * The environment variable by which the e2e run's global setup passes the key hash (SPKI,
+ * base64 SHA-256) of its certificate authority to the test processes: Chromium trusts
+ * certificates it signed (`--ignore-certificate-errors-spki-list`), as a phone that installed
+ * the authority does, so pages at the HTTPS origin are a secure context with a service worker.
+ */
+export const CA_SPKI_ENV = 'LABYRINTH_E2E_CA_SPKI';
+
+/**
  * Flags for a closed network: without the background-networking ones Chromium keeps
  * trying to reach Google's hosts. Loopback peer connections let WebRTC tests connect.
  */
@@ -43,5 +51,6 @@ export const CHROMIUM_ARGS = [
 	'--disable-component-update',
 	'--disable-sync',
 	'--allow-loopback-in-peer-connection',
-	`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`
+	`--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+	...(process.env[CA_SPKI_ENV] ? [`--ignore-certificate-errors-spki-list=${process.env[CA_SPKI_ENV]}`] : [])
 ];

@@ -1,0 +1,110 @@
+// Issue 16: a table as a person sets it up, at each origin a table uses (origins.ts: the LAN
+// address over plain HTTP and over HTTPS). From the home screen the tablet opens a table; the
+// invitation it shows names the origin it was opened at; two phones open that very link, give
+// their names and join through the server's PeerServer; the tablet starts a generated
+// topographic game (the program places the players, 003 3) and the phones move by thumb.
+// And a tablet at localhost whose server no phone can reach says so instead of inviting them
+// to themselves. (At lan-http the tablet's game needs identifiers without crypto.randomUUID,
+// which an insecure page lacks: issue 16's other half.)
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launch, screenshot } from './support/browser';
+import { journeyOrigins } from './support/origins';
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launch();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+const DEVICES = {
+	phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+	tablet: { viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+} as const;
+
+/**
+ * A device's own browser at `origin`. In a secure context the microphone is granted (Chromium
+ * then offers loopback WebRTC candidates too); an insecure page cannot have it, as on a phone.
+ */
+async function device(origin: string, kind: keyof typeof DEVICES, secure: boolean): Promise<BrowserContext> {
+	const context = await browser.newContext({ ...DEVICES[kind], baseURL: origin, locale: 'en-US', colorScheme: 'light', serviceWorkers: 'block' });
+	if (secure) await context.grantPermissions(['microphone'], { origin });
+	return context;
+}
+
+/** From the home screen to the table's lobby: Host a game → Open the table. */
+async function openTable(tablet: Page): Promise<void> {
+	await tablet.goto('/');
+	await tablet.getByRole('link', { name: /^Host a game/ }).click();
+	await tablet.getByTestId('to-table').click();
+	await tablet.locator('main[data-screen="join-host"]').waitFor();
+}
+
+describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, name, secure }) => {
+	test('the tablet invites with its own origin; phones open that link, join, and move once the game starts', async () => {
+		const contexts: BrowserContext[] = [];
+		try {
+			const tabletContext = await device(origin, 'tablet', secure);
+			contexts.push(tabletContext);
+			const tablet = await tabletContext.newPage();
+			await openTable(tablet);
+			expect(await tablet.evaluate(() => window.isSecureContext)).toBe(secure);
+			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
+			const room = (await tablet.locator('main[data-screen="join-host"]').getAttribute('data-room'))!;
+			expect(invite).toBe(`${origin}/join?room=${room}&via=local`);
+			await expect(tablet.getByTestId('invite-loopback').count()).resolves.toBe(0);
+
+			const phones: Page[] = [];
+			for (const player of ['Anna', 'Boris']) {
+				const context = await device(origin, 'phone', secure);
+				contexts.push(context);
+				const phone = await context.newPage();
+				await phone.goto(invite);
+				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
+				await phone.getByTestId('name').fill(player);
+				await phone.getByTestId('join').click();
+				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+				await tablet.locator('[data-testid="joined"] li', { hasText: player }).waitFor({ timeout: 20_000 });
+				phones.push(phone);
+			}
+			await screenshot(tablet, `table-invite-${name}-tablet`);
+
+			await tablet.getByTestId('system-topographic').click();
+			await tablet.locator('[data-testid="setup"][data-rules="topographic"]').waitFor();
+			await tablet.getByTestId('setup-surprise').click();
+			await tablet.getByTestId('start-game').click();
+			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
+			await tablet.getByTestId('confirm-starts').click();
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
+
+			// two moves, each by the phone whose turn it is, each told back to it
+			for (let move = 0; move < 2; move++) {
+				const turn = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
+				const mover = await Promise.any(phones.map((phone) => phone.locator(turn).waitFor({ timeout: 20_000 }).then(() => phone)));
+				const count = async () => Number(await mover.getByTestId('event-count').getAttribute('data-count'));
+				const before = await count();
+				await mover.locator('[data-testid="composer"] [data-dir]').first().click();
+				await mover.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) > n, before, { timeout: 20_000 });
+			}
+			await screenshot(phones[0]!, `table-invite-${name}-phone`);
+		} finally {
+			for (const context of contexts) await context.close();
+		}
+	}, 180_000);
+});
+
+test('a tablet at localhost whose server no phone can reach says so, and invites with no LAN name it does not have', async () => {
+	// the run's server listens on loopback only: /api/addresses names no address for phones
+	const origin = inject('baseURL');
+	const context = await device(origin, 'tablet', true);
+	try {
+		const tablet = await context.newPage();
+		await openTable(tablet);
+		await tablet.getByTestId('invite-loopback').waitFor({ timeout: 20_000 });
+		expect(await tablet.getByTestId('invite-url').textContent()).toContain(`${origin}/join?room=`);
+	} finally {
+		await context.close();
+	}
+});
