@@ -14,6 +14,7 @@ import { renderProblem } from '../lib/i18n/problems';
 import { m } from '../lib/paraglide/messages.js';
 import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
 import { referee } from './referee';
+import { simulateCommand, SIMULATE_USAGE } from './simulate';
 
 const USAGE = `usage: labyrinth <command> [options]
 
@@ -27,6 +28,7 @@ const USAGE = `usage: labyrinth <command> [options]
   referee <plan> [--rules R] [--players N] [--seed S] [--lang …] [--settings file]
   referee <plan0> <plan1> --rules duel [--seed S] [--lang …]
                                                      referee a game: commands in, events out (JSON lines)
+${SIMULATE_USAGE}
 
 See docs/cli.md.`;
 
@@ -143,7 +145,7 @@ const generate: Command = async (argv, io) => {
 	return 0;
 };
 
-const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee };
+const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee, simulate: simulateCommand };
 
 function usage(io: CliIO): number {
 	io.error(USAGE);
