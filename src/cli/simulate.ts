@@ -9,7 +9,7 @@ import { BOT_LEVELS, isBotLevel, type BotLevel } from '../lib/bots/bot';
 import { heatRows, simulate, type SimulationReport } from '../lib/bots/simulate';
 import type { Locale } from '../lib/i18n/events';
 import { m } from '../lib/paraglide/messages.js';
-import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
+import { localeOption, parseOptions, readPlan, type Command } from './io';
 
 export const SIMULATE_USAGE = `  simulate <plan> --games N --bots ${BOT_LEVELS.join('|')},… [--seed S] [--json] [--lang …]
                                                      many bot games on the plan: the balance report`;

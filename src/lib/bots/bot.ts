@@ -86,11 +86,11 @@ class SeatBot implements Bot {
 			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
-		if (!mapped) return this.wander(view);
+		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}
 
-	private wander(view: SeatView): Command {
+	private wander(): Command {
 		const actions: Action[] = [{ a: 'go', dir: DIRS[this.rng.int(4)]! }];
 		return { type: 'move', by: this.seat, actions };
 	}
@@ -105,7 +105,7 @@ class SeatBot implements Bot {
 		const seat = this.seat;
 		const map = know.map();
 		const cands = know.assistant.candidates();
-		if (cands.length === 0) return this.wander(view);
+		if (cands.length === 0) return this.wander();
 		const facts = map.count;
 		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
 		this.lastFacts = facts;
@@ -134,9 +134,12 @@ class SeatBot implements Bot {
 		let most = 0;
 		for (const [key, v] of votes) {
 			const score = v.n / (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0));
-			if (score > most) ((most = score), (chosen = v.r));
+			if (score > most) {
+				most = score;
+				chosen = v.r;
+			}
 		}
-		if (!chosen) return this.wander(view);
+		if (!chosen) return this.wander();
 		const stale = `${here}|${chosen.dir}:${chosen.blow}`;
 		this.tried.set(stale, (this.tried.get(stale) ?? 0) + 1);
 		if ((this.tried.get(stale) ?? 0) > 3 && votes.size === 1) {
@@ -230,7 +233,10 @@ class SeatBot implements Bot {
 				const hit = cells.filter((c) => line.has(c)).length / cells.length;
 				value += hit * (know.treasureCarriers.has(seat) ? 3 : 1);
 			}
-			if (value > bestValue) ((bestValue = value), (best = dir));
+			if (value > bestValue) {
+				bestValue = value;
+				best = dir;
+			}
 		}
 		// Bullets are few (5.1): only a likely hit, or a fair chance at a treasure carrier.
 		return bestValue >= 0.45 ? best : null;
