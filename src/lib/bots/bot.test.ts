@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { apply } from '../engine/game/apply';
 import { replay } from '../engine/game/game';
+import { viewFor, visibleTo } from '../engine/game/view';
 import { generatePlan } from '../engine/plan/generate';
 import { neighbour } from '../engine/plan/geometry';
 import type { Cell, Plan } from '../engine/plan/types';
@@ -74,6 +76,32 @@ describe('bots', () => {
 		);
 		expect(compared).toBeGreaterThan(20);
 	}, 300_000);
+
+	test('the feed a bot game keeps for each seat is the one viewFor reads from the log, at every step', () => {
+		const plan = generatePlan({ width: 6, height: 6, seed: 11 });
+		const seen: string[] = [];
+		playBotGame({
+			plan,
+			bots: ['hunter', 'explorer', 'wanderer'],
+			seed: 11,
+			maxMoves: 120,
+			onStep(_before, after) {
+				seen.push(JSON.stringify([0, 1, 2].map((s) => viewFor(after, s).events.length)));
+			}
+		});
+		// Replayed from the record: the seats' feeds as the log has them, step by step.
+		const g = playBotGame({ plan, bots: ['hunter', 'explorer', 'wanderer'], seed: 11, maxMoves: 120 });
+		let state = replay({ ...g.game, log: [] }).state;
+		const lengths: string[] = [];
+		const feeds: number[] = [0, 0, 0];
+		for (const cmd of g.game.log) {
+			const r = apply(state, cmd);
+			state = r.state;
+			for (const s of [0, 1, 2]) feeds[s]! += r.events.filter((e) => visibleTo(e, s)).length;
+			lengths.push(JSON.stringify(feeds));
+		}
+		expect(lengths).toEqual(seen);
+	}, 120_000);
 
 	test('a bot game replays exactly: the same seed gives the same record, and the record rebuilds the end', () => {
 		const plan = generatePlan({ width: 8, height: 8, seed: 7 });

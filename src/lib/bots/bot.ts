@@ -21,6 +21,12 @@ import type { Direction } from '../engine/plan/types';
 import { DIRS, OPP, SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { Reach, type Route, type RouteCosts } from './plan-route';
 
+// Module-local copies of the side codes (read in the planner's loops).
+const EXIT = SIDE_EXIT;
+const OPEN = SIDE_OPEN;
+const UNKNOWN = SIDE_UNKNOWN;
+const WALL = SIDE_WALL;
+
 export const BOT_LEVELS = ['wanderer', 'explorer', 'hunter'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
@@ -103,20 +109,20 @@ class SeatBot implements Bot {
 
 	private explore(view: SeatView, know: SeatKnowledge): Command {
 		const seat = this.seat;
-		const map = know.map();
 		const cands = know.assistant.candidates();
 		if (cands.length === 0) return this.wander();
-		const facts = map.count;
-		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
-		this.lastFacts = facts;
-		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
-		if (this.idle > 6 * map.shape.length && !view.events.some((e) => e.type === 'nstop_started') && this.rng.int(4) === 0) {
-			this.idle = 0;
-			return { type: 'count_nstop', by: seat };
-		}
 		const tie = this.rng.shuffle([0, 1, 2, 3]);
 		// Where am I? Each hypothesis (a cell and the map that then holds) votes for its first step.
 		const worlds = know.worlds(8, (n) => this.rng.shuffle([...Array(n).keys()]));
+		const first = worlds[0]!.map;
+		const facts = first.count;
+		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
+		this.lastFacts = facts;
+		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
+		if (this.idle > 6 * first.shape.length && !view.events.some((e) => e.type === 'nstop_started') && this.rng.int(4) === 0) {
+			this.idle = 0;
+			return { type: 'count_nstop', by: seat };
+		}
 		const votes = new Map<string, { n: number; r: Route }>();
 		for (const w of worlds) {
 			const r = this.plan(view, know, w.map, w.cell, tie);
@@ -149,7 +155,7 @@ class SeatBot implements Bot {
 		const actions: Action[] = [];
 		const certain = cands.length === 1;
 		if (this.level === 'hunter' && certain) {
-			const shot = this.shot(view, know, map, cands[0]!);
+			const shot = this.shot(view, know, know.map(), cands[0]!);
 			if (shot) actions.push({ a: 'shoot', dir: shot });
 		}
 		if (chosen.blow && view.me.grenades > 0) actions.push({ a: 'grenade', dir: chosen.dir });
@@ -169,10 +175,10 @@ class SeatBot implements Bot {
 		};
 		const reach = new Reach(map, at, costs, tie);
 		const { sides, nb, kinds } = map;
-		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === SIDE_UNKNOWN;
+		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
 		if (kinds[at] === 'encephalitis' && !me.immune) {
-			const out = tie.find((di) => sides[at * 4 + di] === SIDE_OPEN && nb[at * 4 + di]! >= 0 && kinds[nb[at * 4 + di]!] !== 'encephalitis');
+			const out = tie.find((di) => sides[at * 4 + di] === OPEN && nb[at * 4 + di]! >= 0 && kinds[nb[at * 4 + di]!] !== 'encephalitis');
 			if (out !== undefined) return { dir: DIRS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
 		}
 		const hurt = me.health !== 'healthy';
@@ -183,7 +189,7 @@ class SeatBot implements Bot {
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
 			const r =
-				reach.toSide((c, di) => sides[c * 4 + di] === SIDE_EXIT) ??
+				reach.toSide((c, di) => sides[c * 4 + di] === EXIT) ??
 				reach.toSide((c, di) => nb[c * 4 + di]! < 0 && unknownSide(c, di)) ??
 				reach.toSide(unknownSide);
 			if (r) return r;
@@ -195,7 +201,7 @@ class SeatBot implements Bot {
 		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
-		const open = DIRS.filter((_, di) => sides[at * 4 + di] !== SIDE_WALL && nb[at * 4 + di]! >= 0);
+		const open = DIRS.filter((_, di) => sides[at * 4 + di] !== WALL && nb[at * 4 + di]! >= 0);
 		const dir = this.rng.pick(open.length ? open : DIRS)!;
 		return { dir, blow: false, to: at, cost: 1 };
 	}
@@ -217,7 +223,7 @@ class SeatBot implements Bot {
 			const line = new Set<number>([at]);
 			let cur = at;
 			const di = DIRS.indexOf(dir);
-			for (let step = 0; sides[cur * 4 + di] === SIDE_OPEN; step++) {
+			for (let step = 0; sides[cur * 4 + di] === OPEN; step++) {
 				if (view.settings.shootingRange !== null && step >= view.settings.shootingRange) break;
 				const n = nb[cur * 4 + di]!;
 				if (n < 0) break;

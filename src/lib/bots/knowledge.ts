@@ -145,13 +145,14 @@ export class SeatKnowledge {
 		return this.facts;
 	}
 
-	/** Up to `max` hypotheses (drawn by `pick` when there are more), each with its own map. */
+	/** Up to `max` hypotheses (the first, then drawn by `pick` when there are more), each with its own map. */
 	worlds(max: number, pick: (n: number) => number[]): { cell: number; map: Map2D }[] {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
 		if (n === 1) return [{ cell: a.hypothesis(0).cell, map: this.map() }];
-		const which = n <= max ? [...Array(n).keys()] : pick(n).slice(0, max);
+		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
+		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
 		return which.map((i) => {
 			const h = a.hypothesis(i);
 			return { cell: h.cell, map: this.mapOf(h.facts) };

@@ -9,6 +9,11 @@
 import type { Direction } from '../engine/plan/types';
 import { DIRS, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 
+// Module-local copies: the inner loop reads them millions of times in a simulation.
+const OPEN = SIDE_OPEN;
+const UNKNOWN = SIDE_UNKNOWN;
+const WALL = SIDE_WALL;
+
 export interface RouteCosts {
 	/** Through a side not known (it may be a wall). */
 	unknown: number;
@@ -61,9 +66,9 @@ export class Reach {
 					if (n < 0) continue;
 					const side = sides[cell * 4 + di];
 					let step: number;
-					if (side === SIDE_OPEN) step = 1;
-					else if (side === SIDE_UNKNOWN) step = costs.unknown;
-					else if (side === SIDE_WALL) step = costs.wall;
+					if (side === OPEN) step = 1;
+					else if (side === UNKNOWN) step = costs.unknown;
+					else if (side === WALL) step = costs.wall;
 					else continue;
 					if (!Number.isFinite(step)) continue;
 					const kind = kinds[n];
@@ -72,7 +77,7 @@ export class Reach {
 					if (nd < this.dist[n]!) {
 						this.dist[n] = nd;
 						this.first[n] = cell === from ? di : this.first[cell]!;
-						this.blown[n] = cell === from ? (side === SIDE_WALL ? 1 : 0) : this.blown[cell]!;
+						this.blown[n] = cell === from ? (side === WALL ? 1 : 0) : this.blown[cell]!;
 						(buckets[nd] ??= []).push(n);
 					}
 				}
@@ -102,7 +107,7 @@ export class Reach {
 				if (!goal(c, di)) continue;
 				const n = this.map.nb[c * 4 + di]!;
 				const kind = n >= 0 ? this.map.kinds[n] : undefined;
-				const cost = d + (sides[c * 4 + di] === SIDE_UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
+				const cost = d + (sides[c * 4 + di] === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
 				if (best && cost >= best.cost) continue;
 				best = c === this.from ? { dir: DIRS[di]!, blow: false, to: c, cost } : { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
 			}

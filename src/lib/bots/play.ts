@@ -9,7 +9,7 @@ import { apply, currentSeat } from '../engine/game/apply';
 import { kindOf } from '../engine/game/board';
 import { createGame, initialState, type Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState } from '../engine/game/types';
-import { viewFor } from '../engine/game/view';
+import { viewFor, visibleTo } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { createBot, type Bot, type BotLevel } from './bot';
@@ -32,7 +32,7 @@ export interface BotGameOptions {
 	bots: readonly BotLevel[];
 	seed: string | number;
 	settings?: unknown;
-	/** Stop after this many moves (the game is then unfinished); default 40 per cell of the plan. */
+	/** Stop after this many moves (the game is then unfinished); default 25 per square of the plan. */
 	maxMoves?: number;
 	/** Called after every accepted command with the state before and after (the simulation's counters). */
 	onStep?(before: GameState, after: GameState, command: Command, events: readonly GameEvent[]): void;
@@ -54,13 +54,15 @@ export function playBotGame(opts: BotGameOptions): BotGame {
 	const bots: Bot[] = opts.bots.map((level, seat) => createBot(level, seat, opts.seed));
 	let state = initialState(game);
 	const cells = opts.plan.cells.filter(Boolean).length;
-	const maxMoves = opts.maxMoves ?? 40 * Math.max(cells, 10);
+	const maxMoves = opts.maxMoves ?? 25 * Math.max(cells, 10);
 	const log: Command[] = [];
+	// Each seat's feed, kept in step with the state: what `viewFor` would read from the log.
+	const feeds: GameEvent[][] = opts.bots.map(() => []);
 	let refusals = 0;
 	while (state.phase !== 'over' && state.moveNo < maxMoves) {
 		const master = masterCommand(state, opts.seed);
 		const seat = currentSeat(state);
-		const cmd = master ?? (seat === null ? null : bots[seat]!.decide(viewFor(state, seat)));
+		const cmd = master ?? (seat === null ? null : bots[seat]!.decide(viewFor(state, seat, feeds[seat])));
 		if (!cmd) break;
 		const r = apply(state, cmd);
 		if (r.events.length === 1 && r.events[0]!.type === 'rejected') {
@@ -69,6 +71,7 @@ export function playBotGame(opts: BotGameOptions): BotGame {
 			continue;
 		}
 		refusals = 0;
+		for (const e of r.events) for (let s = 0; s < feeds.length; s++) if (visibleTo(e, s)) feeds[s]!.push(e);
 		opts.onStep?.(state, r.state, cmd, r.events);
 		state = r.state;
 		log.push(cmd);
