@@ -111,11 +111,10 @@ describe('bots', () => {
 		expect(replay(one.game).state.result).toEqual(one.state.result);
 	}, 120_000);
 
-	// Measured on seeds 1–40 (one explorer alone on a generated 8x8 plan, default settings): 21 of
-	// 40 games (52.5 %) end with the true treasure carried out; 18 end with the explorer dead of
-	// encephalitis (no hospital found in time), 1 in a draw after counting. Asserted
-	// conservatively: at least 45 %.
-	test('an explorer alone carries the true treasure out of about half the generated 8x8 plans (52.5 % measured)', () => {
+	// Measured on seeds 1–40 (one explorer alone on a generated 8x8 plan, default settings): 26 of
+	// 40 games (65 %) end with the true treasure carried out; 10 with the explorer dead of
+	// encephalitis (no hospital found in time), 4 at the move limit. Asserted conservatively: half.
+	test('an explorer alone carries the true treasure out of most generated 8x8 plans (65 % measured)', () => {
 		let won = 0;
 		const games = 40;
 		for (let seed = 1; seed <= games; seed++) {
@@ -123,7 +122,7 @@ describe('bots', () => {
 			const g = playBotGame({ plan, bots: ['explorer'], seed });
 			if (g.state.result?.kind === 'win' && g.state.result.how === 'treasure') won++;
 		}
-		expect(won / games).toBeGreaterThanOrEqual(0.45);
+		expect(won / games).toBeGreaterThanOrEqual(0.5);
 	}, 300_000);
 
 	test('wanderers play every rule system with more than one seat to an end or the move limit, never refused', () => {
