@@ -14,7 +14,6 @@ import { renderProblem } from '../lib/i18n/problems';
 import { m } from '../lib/paraglide/messages.js';
 import { localeOption, parseOptions, readPlan, type CliIO, type Command } from './io';
 import { referee } from './referee';
-import { simulateCommand, SIMULATE_USAGE } from './simulate';
 
 const USAGE = `usage: labyrinth <command> [options]
 
@@ -28,7 +27,8 @@ const USAGE = `usage: labyrinth <command> [options]
   referee <plan> [--rules R] [--players N] [--seed S] [--lang …] [--settings file]
   referee <plan0> <plan1> --rules duel [--seed S] [--lang …]
                                                      referee a game: commands in, events out (JSON lines)
-${SIMULATE_USAGE}
+  simulate <plan> --games N --bots wanderer|explorer|hunter,… [--seed S] [--json] [--lang …]
+                                                     many bot games on the plan: the balance report
 
 See docs/cli.md.`;
 
@@ -145,7 +145,10 @@ const generate: Command = async (argv, io) => {
 	return 0;
 };
 
-const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee, simulate: simulateCommand };
+// Loaded when asked for: the bots and the assistant are not worth compiling for the other commands.
+const simulate: Command = async (argv, io) => (await import('./simulate')).simulateCommand(argv, io);
+
+const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee, simulate };
 
 function usage(io: CliIO): number {
 	io.error(USAGE);

@@ -11,8 +11,7 @@ import type { Locale } from '../lib/i18n/events';
 import { m } from '../lib/paraglide/messages.js';
 import { localeOption, parseOptions, readPlan, type Command } from './io';
 
-export const SIMULATE_USAGE = `  simulate <plan> --games N --bots ${BOT_LEVELS.join('|')},… [--seed S] [--json] [--lang …]
-                                                     many bot games on the plan: the balance report`;
+const SIMULATE_USAGE = `  simulate <plan> --games N --bots ${BOT_LEVELS.join('|')},… [--seed S] [--json] [--lang …]`;
 
 export const simulateCommand: Command = async (argv, io) => {
 	const { positional, options } = parseOptions(argv, ['json']);
