@@ -26,6 +26,8 @@ const USAGE = `usage: labyrinth <command> [options]
   referee <plan> [--rules R] [--players N] [--order 2,0,1] [--seed S] [--lang …] [--settings file] [--allow-invalid]
   referee <plan0> <plan1> --rules duel [--seed S] [--lang …] [--allow-invalid]
                                                      referee a game: commands in, events out (JSON lines)
+  simulate <plan> --games N --bots wanderer|explorer|hunter,… [--seed S] [--json] [--lang …]
+                                                     many bot games on the plan: the balance report
 
 See docs/cli.md.`;
 
@@ -135,7 +137,10 @@ const generate: Command = async (argv, io) => {
 	return 0;
 };
 
-const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee };
+// Loaded when asked for: the bots and the assistant are not worth compiling for the other commands.
+const simulate: Command = async (argv, io) => (await import('./simulate')).simulateCommand(argv, io);
+
+const COMMANDS: Record<string, Command> = { validate, render, convert, generate, referee, simulate };
 
 function usage(io: CliIO): number {
 	io.error(USAGE);

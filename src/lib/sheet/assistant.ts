@@ -142,6 +142,17 @@ export class Assistant {
 		return out;
 	}
 
+	/** How many hypotheses there are (a computer player samples them to plan). */
+	get hypothesisCount(): number {
+		return this.alive ? this.hyps.length : 0;
+	}
+
+	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
+	hypothesis(i: number): { cell: number; outside: Direction | null; facts: Fact[] } {
+		const h = this.hyps[i]!;
+		return { cell: h.cell, outside: h.outside, facts: [...h.facts.entries()].map(([, f]) => f) };
+	}
+
 	/** The answer to this player's own command: `events` are those the command produced that this seat was told. */
 	observeOwn(command: Command, events: readonly GameEvent[]): void {
 		if (command.type === 'choose_start') {

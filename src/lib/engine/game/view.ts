@@ -49,7 +49,8 @@ export function visibleTo(ev: GameEvent, seat: Seat): boolean {
 	return a.to === 'all' || (a.to === 'seat' && a.seat === seat);
 }
 
-export function viewFor(state: GameState, seat: Seat): SeatView {
+/** `feed`: this seat's events (`visibleTo`) when the caller already keeps them in step with the state (a bot game), else read from the log. */
+export function viewFor(state: GameState, seat: Seat, feed?: GameEvent[]): SeatView {
 	const p = state.players[seat]!;
 	const b = state.board;
 	const shape: boolean[] = new Array(b.size);
@@ -83,7 +84,7 @@ export function viewFor(state: GameState, seat: Seat): SeatView {
 			startChosen: p.cell >= 0
 		},
 		others: state.players.filter((q) => q.seat !== seat).map((q) => ({ seat: q.seat, status: q.status })),
-		events: eventLog(state).filter((e) => visibleTo(e, seat)),
+		events: feed ?? eventLog(state).filter((e) => visibleTo(e, seat)),
 		result: state.result
 	};
 	if (extra) view.system = extra;

@@ -1,0 +1,57 @@
+/**
+ * Computer players (issue 22). `sim.games_per_s`: whole bot games per second — four explorers
+ * on generated 10x10 plans, the app as master, each seat given `viewFor` at its turn (target
+ * ≥ 100 on one core). `bot.decide_ms`: the 95th percentile of one bot's decision (the feed
+ * read, the assistant updated, the route planned) over those games (target ≤ 5; the issue
+ * asks 50 ms on a mid-range phone).
+ */
+import { currentSeat } from '../src/lib/engine/game/apply';
+import { viewFor } from '../src/lib/engine/game/view';
+import { generatePlan } from '../src/lib/engine/plan/generate';
+import { createBot } from '../src/lib/bots/bot';
+import { masterCommand, playBotGame } from '../src/lib/bots/play';
+import { createGame, initialState } from '../src/lib/engine/game/game';
+import { apply } from '../src/lib/engine/game/apply';
+
+const PLANS = 8;
+const plans = Array.from({ length: PLANS }, (_, i) => generatePlan({ width: 10, height: 10, seed: 100 + i }));
+const FOUR = ['explorer', 'explorer', 'explorer', 'explorer'] as const;
+
+export default async () => {
+	playBotGame({ plan: plans[0]!, bots: FOUR, seed: 'warm' });
+	let games = 0;
+	const t0 = performance.now();
+	while (games < 24) {
+		playBotGame({ plan: plans[games % PLANS]!, bots: FOUR, seed: games });
+		games++;
+	}
+	const gamesPerS = games / ((performance.now() - t0) / 1000);
+
+	// Decisions timed one by one (the view made outside the timing, as the host makes it anyway).
+	const times: number[] = [];
+	for (let g = 0; g < 6; g++) {
+		const plan = plans[g]!;
+		const created = createGame({ plan, seats: 4, seed: g });
+		if (!created.ok) throw new Error('setup');
+		let state = initialState(created.value);
+		const bots = FOUR.map((level, seat) => createBot(level, seat, g));
+		while (state.phase !== 'over' && state.moveNo < 4000) {
+			let cmd = masterCommand(state, g);
+			if (!cmd) {
+				const seat = currentSeat(state)!;
+				const view = viewFor(state, seat);
+				const t = performance.now();
+				cmd = bots[seat]!.decide(view);
+				times.push(performance.now() - t);
+			}
+			if (!cmd) break;
+			state = apply(state, cmd).state;
+		}
+	}
+	times.sort((a, b) => a - b);
+	const p95 = times[Math.floor(times.length * 0.95)]!;
+	return [
+		{ name: 'sim.games_per_s', value: Number(gamesPerS.toFixed(2)), unit: 'games/s' },
+		{ name: 'bot.decide_ms', value: Number(p95.toFixed(3)), unit: 'ms (p95)' }
+	];
+};

@@ -1,0 +1,47 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import { serializePlan } from '../lib/engine/plan/format-json';
+import { generatePlan } from '../lib/engine/plan/generate';
+import { main } from './main';
+
+/** `labyrinth …` through its dispatcher, in this process (the bin script only wires the IO). */
+async function labyrinth(args: string[]) {
+	const out: string[] = [];
+	const errors: string[] = [];
+	const status = await main(args, { input: Readable.from([]), write: (l) => out.push(l), error: (l) => errors.push(l) });
+	return { status, stdout: out.join('\n'), stderr: errors.join('\n') };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'labyrinth-sim-'));
+const file = join(dir, 'plan.json');
+writeFileSync(file, serializePlan(generatePlan({ width: 6, height: 6, seed: 'cli' })));
+
+describe('labyrinth simulate', () => {
+	test('--json: the report for scripts, the same for the same seed', async () => {
+		const args = ['simulate', file, '--games', '3', '--bots', 'explorer,hunter', '--seed', '9', '--json'];
+		const r = await labyrinth(args);
+		expect(r.status).toBe(0);
+		const report = JSON.parse(r.stdout);
+		expect(report.games).toBe(3);
+		expect(report.bots).toEqual(['explorer', 'hunter']);
+		expect((await labyrinth(args)).stdout).toBe(r.stdout);
+	}, 120_000);
+
+	test('the table in the language asked, with heat maps', async () => {
+		const r = await labyrinth(['simulate', file, '--games', '2', '--bots', 'explorer,explorer', '--lang', 'ru']);
+		expect(r.status).toBe(0);
+		expect(r.stdout).toContain('Чем закончились партии:');
+		expect(r.stdout).toContain('Посещения клеток');
+	});
+
+	test('an unknown bot level or a missing plan: usage, exit 2, nothing printed on stdout', async () => {
+		const r = await labyrinth(['simulate', file, '--bots', 'explorer,genius']);
+		expect(r.status).toBe(2);
+		expect(r.stdout).toBe('');
+		expect(r.stderr).toContain('wanderer, explorer, hunter');
+		expect((await labyrinth(['simulate', '--games', '2'])).status).toBe(2);
+	});
+});

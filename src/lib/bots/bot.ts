@@ -1,0 +1,250 @@
+/**
+ * Computer players (issue 22). A bot is given its seat's view — `viewFor(state, seat)`, what a
+ * phone is fed — and answers with the command its seat sends, or null when it has nothing to
+ * say. It never sees the state or the plan: its map is the sheet's assistant, fed from the view's
+ * events and its own commands (`SeatKnowledge`). Its choices are drawn from its own seeded PRNG,
+ * so the same seed and the same feed give the same game.
+ *
+ * Levels:
+ * - `wanderer`  a legal move at random (the way back in when outside; any system);
+ * - `explorer`  maps the labyrinth: tries the nearest side it does not know, walks to treasures it
+ *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
+ *               a known hospital when hurt, orders the hospital when wounded;
+ * - `hunter`    an explorer that also shoots when the others' possible squares make a hit likely
+ *               (more readily at a player heard finding a treasure) and blows a known wall when
+ *               the way through it is much shorter.
+ */
+import type { Action, Command, Seat } from '../engine/game/types';
+import type { SeatView } from '../engine/game/view';
+import { createRng, type Rng } from '../engine/random';
+import type { Direction } from '../engine/plan/types';
+import { DIRS, OPP, SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+import { Reach, type Route, type RouteCosts } from './plan-route';
+
+// Module-local copies of the side codes (read in the planner's loops).
+const EXIT = SIDE_EXIT;
+const OPEN = SIDE_OPEN;
+const UNKNOWN = SIDE_UNKNOWN;
+const WALL = SIDE_WALL;
+
+export const BOT_LEVELS = ['wanderer', 'explorer', 'hunter'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+export function isBotLevel(x: unknown): x is BotLevel {
+	return (BOT_LEVELS as readonly unknown[]).includes(x);
+}
+
+/** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
+const MAPPED = new Set(['classic']);
+
+export interface Bot {
+	readonly seat: Seat;
+	readonly level: BotLevel;
+	/** The command this seat sends now, from its view alone; null: nothing to do (not its turn). */
+	decide(view: SeatView): Command | null;
+}
+
+export function createBot(level: BotLevel, seat: Seat, seed: string | number): Bot {
+	return new SeatBot(level, seat, createRng(`${seed}:bot:${seat}`));
+}
+
+class SeatBot implements Bot {
+	private know: SeatKnowledge | null = null;
+	/** Moves since the map last grew: a long idle spell starts counting rounds for a draw (3.6). */
+	private idle = 0;
+	private lastFacts = 0;
+	private lastFactsTried = 0;
+	/** Steps taken (from the same candidate cells) since the map last grew, and how often. */
+	private readonly tried = new Map<string, number>();
+
+	constructor(
+		readonly level: BotLevel,
+		readonly seat: Seat,
+		private readonly rng: Rng
+	) {}
+
+	decide(view: SeatView): Command | null {
+		if (view.seat !== this.seat) throw new Error('a bot reads only its own seat');
+		this.know ??= new SeatKnowledge(this.seat, view, this.level === 'hunter');
+		const know = this.know;
+		know.sync(view);
+		const cmd = this.choose(view, know);
+		if (cmd) know.sent(cmd, view);
+		return cmd;
+	}
+
+	private choose(view: SeatView, know: SeatKnowledge): Command | null {
+		if (view.phase === 'over' || view.current !== this.seat || view.me.status !== 'in') return null;
+		const seat = this.seat;
+		if (view.phase === 'start') {
+			if (view.me.startChosen || view.settings.commonStart) return null;
+			const cells = view.shape.flatMap((inside, c) => (inside && !know.refusedStarts.includes(c) ? [c] : []));
+			const cell = this.rng.pick(cells);
+			return cell === undefined ? { type: 'status', by: seat } : { type: 'choose_start', by: seat, cell };
+		}
+		if (view.me.outside) {
+			const dir = know.outsideDir ?? DIRS[this.rng.int(4)]!;
+			return { type: 'move', by: seat, actions: [{ a: 'go', dir: OPP[dir] }] };
+		}
+		const mapped = this.level !== 'wanderer' && MAPPED.has(view.rules);
+		if (view.me.mayOrderCell) {
+			// 5.5: a wounded player may have himself put on a cell: the hospital, if he knows one.
+			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
+			return { type: 'order_cell', by: seat, cell: hospital ?? null };
+		}
+		if (!mapped) return this.wander();
+		return this.explore(view, know);
+	}
+
+	private wander(): Command {
+		const actions: Action[] = [{ a: 'go', dir: DIRS[this.rng.int(4)]! }];
+		return { type: 'move', by: this.seat, actions };
+	}
+
+	private knownCells(map: Map2D, kind: string): number[] {
+		const out: number[] = [];
+		for (let c = 0; c < map.shape.length; c++) if (map.kinds[c] === kind) out.push(c);
+		return out;
+	}
+
+	private explore(view: SeatView, know: SeatKnowledge): Command {
+		const seat = this.seat;
+		const cands = know.assistant.candidates();
+		if (cands.length === 0) return this.wander();
+		const tie = this.rng.shuffle([0, 1, 2, 3]);
+		// Where am I? Each hypothesis (a cell and the map that then holds) votes for its first step.
+		const worlds = know.worlds(8, (n) => this.rng.shuffle([...Array(n).keys()]));
+		const first = worlds[0]!.map;
+		const facts = first.count;
+		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
+		this.lastFacts = facts;
+		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
+		if (this.idle > 6 * first.shape.length && !view.events.some((e) => e.type === 'nstop_started') && this.rng.int(4) === 0) {
+			this.idle = 0;
+			return { type: 'count_nstop', by: seat };
+		}
+		const votes = new Map<string, { n: number; r: Route }>();
+		for (const w of worlds) {
+			const r = this.plan(view, know, w.map, w.cell, tie);
+			const key = `${r.dir}:${r.blow}`;
+			const v = votes.get(key);
+			if (v) v.n++;
+			else votes.set(key, { n: 1, r });
+		}
+		// A step already taken from here that taught nothing weighs less each time (a river that
+		// carries the player back where he stood would otherwise hold him for ever).
+		if (facts > this.lastFactsTried) this.tried.clear();
+		this.lastFactsTried = facts;
+		const here = cands.join(',');
+		let chosen: Route | null = null;
+		let most = 0;
+		for (const [key, v] of votes) {
+			const score = v.n / (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0));
+			if (score > most) {
+				most = score;
+				chosen = v.r;
+			}
+		}
+		if (!chosen) return this.wander();
+		const stale = `${here}|${chosen.dir}:${chosen.blow}`;
+		this.tried.set(stale, (this.tried.get(stale) ?? 0) + 1);
+		if ((this.tried.get(stale) ?? 0) > 3 && votes.size === 1) {
+			// Every world says the same and it keeps failing: a step at random.
+			chosen = { ...chosen, dir: DIRS[this.rng.int(4)]!, blow: false };
+		}
+		const actions: Action[] = [];
+		const certain = cands.length === 1;
+		if (this.level === 'hunter' && certain) {
+			const shot = this.shot(view, know, know.map(), cands[0]!);
+			if (shot) actions.push({ a: 'shoot', dir: shot });
+		}
+		if (chosen.blow && view.me.grenades > 0) actions.push({ a: 'grenade', dir: chosen.dir });
+		actions.push({ a: 'go', dir: chosen.dir });
+		return { type: 'move', by: seat, actions };
+	}
+
+	/** The route this player takes if he stands on `at`. */
+	private plan(view: SeatView, know: SeatKnowledge, map: Map2D, at: number, tie: readonly number[]): Route {
+		const hunter = this.level === 'hunter';
+		const me = view.me;
+		const costs: RouteCosts = {
+			unknown: 2,
+			wall: hunter && me.grenades > 0 ? 8 : Infinity,
+			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
+			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
+		};
+		const reach = new Reach(map, at, costs, tie);
+		const { sides, nb, kinds } = map;
+		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === UNKNOWN;
+		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
+		if (kinds[at] === 'encephalitis' && !me.immune) {
+			const out = tie.find((di) => sides[at * 4 + di] === OPEN && nb[at * 4 + di]! >= 0 && kinds[nb[at * 4 + di]!] !== 'encephalitis');
+			if (out !== undefined) return { dir: DIRS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
+		}
+		const hurt = me.health !== 'healthy';
+		if (hurt) {
+			const r = reach.toCell((c) => kinds[c] === 'hospital');
+			if (r && kinds[at] !== 'hospital') return r;
+		}
+		if (me.carry === 'treasure') {
+			// Out through an exit it knows, else try the outline's sides it does not know.
+			const r =
+				reach.toSide((c, di) => sides[c * 4 + di] === EXIT) ??
+				reach.toSide((c, di) => nb[c * 4 + di]! < 0 && unknownSide(c, di)) ??
+				reach.toSide(unknownSide);
+			if (r) return r;
+		} else if (me.health === 'healthy' && know.treasures.size) {
+			const r = reach.toCell((c) => know.treasures.has(c));
+			if (r && r.cost <= 12) return r;
+		}
+		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
+		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
+		if (r) return r;
+		// Everything within reach is known: walk on to somewhere at random.
+		const open = DIRS.filter((_, di) => sides[at * 4 + di] !== WALL && nb[at * 4 + di]! >= 0);
+		const dir = this.rng.pick(open.length ? open : DIRS)!;
+		return { dir, blow: false, to: at, cost: 1 };
+	}
+
+	/** Whether a shot pays, and which way: the others' possible squares on the line it would fly. */
+	private shot(view: SeatView, know: SeatKnowledge, map: Map2D, at: number): Direction | null {
+		if (view.me.health !== 'healthy' || view.me.bullets <= 0) return null;
+		const { sides, nb, kinds } = map;
+		const here = kinds[at];
+		if ((here === 'hospital' || here === 'weaponry') && !view.settings.shootThroughBuildings) return null;
+		if ((here === 'river' || here === 'water') && view.settings.dampPowder) return null;
+		if (view.settings.namedTarget) return null;
+		if (!know.others) return null;
+		const cands = know.others.candidates();
+		let best: Direction | null = null;
+		let bestValue = 0;
+		for (const dir of DIRS) {
+			// The line the bullet flies along, as far as the sides are known open (and the range allows).
+			const line = new Set<number>([at]);
+			let cur = at;
+			const di = DIRS.indexOf(dir);
+			for (let step = 0; sides[cur * 4 + di] === OPEN; step++) {
+				if (view.settings.shootingRange !== null && step >= view.settings.shootingRange) break;
+				const n = nb[cur * 4 + di]!;
+				if (n < 0) break;
+				const k = kinds[n];
+				if (k === 'hospital') break;
+				line.add(n);
+				cur = n;
+				if (k === 'weaponry' && !view.settings.shootThroughBuildings) break;
+			}
+			let value = 0;
+			for (const [seat, cells] of cands) {
+				if (cells.length === 0) continue;
+				const hit = cells.filter((c) => line.has(c)).length / cells.length;
+				value += hit * (know.treasureCarriers.has(seat) ? 3 : 1);
+			}
+			if (value > bestValue) {
+				bestValue = value;
+				best = dir;
+			}
+		}
+		// Bullets are few (5.1): only a likely hit, or a fair chance at a treasure carrier.
+		return bestValue >= 0.45 ? best : null;
+	}
+}

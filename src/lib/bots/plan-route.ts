@@ -1,0 +1,117 @@
+/**
+ * Routes over what a player is sure of: a shortest-path search (small integer costs, so a
+ * bucket queue) from the player's cell across sides known open, sides not known at all (a
+ * step into the unknown costs more) and, for a player with grenades, known inner walls (most).
+ * Cells known to be hazards cost more to enter: pits and rivers take the player where he
+ * cannot be sure of, encephalitis infects. One search answers every goal: the cheapest cell
+ * of a set, the cheapest side worth trying.
+ */
+import type { Direction } from '../engine/plan/types';
+import { DIRS, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+
+// Module-local copies: the inner loop reads them millions of times in a simulation.
+const OPEN = SIDE_OPEN;
+const UNKNOWN = SIDE_UNKNOWN;
+const WALL = SIDE_WALL;
+
+export interface RouteCosts {
+	/** Through a side not known (it may be a wall). */
+	unknown: number;
+	/** Through a known inner wall (blown by a grenade on the way); Infinity: never. */
+	wall: number;
+	/** Extra cost to enter a cell of this known kind. */
+	hazard: Partial<Record<string, number>>;
+}
+
+export interface Route {
+	/** The first step from the start. */
+	dir: Direction;
+	/** The first step goes through a known wall (blow it first). */
+	blow: boolean;
+	/** The cell where the route ends (the goal cell, or the cell whose side is the goal). */
+	to: number;
+	cost: number;
+}
+
+/** Everything reachable from one cell: costs and the first step of the cheapest way there. */
+export class Reach {
+	readonly dist: Float64Array;
+	/** Direction index of the first step (−1 at the start or out of reach). */
+	readonly first: Int8Array;
+	/** Whether that first step blows a wall. */
+	readonly blown: Uint8Array;
+
+	constructor(
+		readonly map: Map2D,
+		readonly from: number,
+		readonly costs: RouteCosts,
+		/** Direction indexes in the order ties are broken. */
+		readonly order: readonly number[]
+	) {
+		const size = map.shape.length;
+		this.dist = new Float64Array(size).fill(Infinity);
+		this.first = new Int8Array(size).fill(-1);
+		this.blown = new Uint8Array(size);
+		const { sides, nb, kinds } = map;
+		const buckets: number[][] = [[from]];
+		this.dist[from] = 0;
+		for (let d = 0; d < buckets.length; d++) {
+			const bucket = buckets[d];
+			if (!bucket) continue;
+			for (let i = 0; i < bucket.length; i++) {
+				const cell = bucket[i]!;
+				if (this.dist[cell] !== d) continue;
+				for (const di of order) {
+					const n = nb[cell * 4 + di]!;
+					if (n < 0) continue;
+					const side = sides[cell * 4 + di];
+					let step: number;
+					if (side === OPEN) step = 1;
+					else if (side === UNKNOWN) step = costs.unknown;
+					else if (side === WALL) step = costs.wall;
+					else continue;
+					if (!Number.isFinite(step)) continue;
+					const kind = kinds[n];
+					if (kind !== undefined) step += costs.hazard[kind] ?? 0;
+					const nd = d + step;
+					if (nd < this.dist[n]!) {
+						this.dist[n] = nd;
+						this.first[n] = cell === from ? di : this.first[cell]!;
+						this.blown[n] = cell === from ? (side === WALL ? 1 : 0) : this.blown[cell]!;
+						(buckets[nd] ??= []).push(n);
+					}
+				}
+			}
+		}
+	}
+
+	/** The cheapest cell (other than the start) for which `goal` holds. */
+	toCell(goal: (cell: number) => boolean): Route | null {
+		let best: Route | null = null;
+		for (let c = 0; c < this.dist.length; c++) {
+			const d = this.dist[c]!;
+			if (c === this.from || !Number.isFinite(d) || (best && d >= best.cost) || !goal(c)) continue;
+			best = { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
+		}
+		return best;
+	}
+
+	/** The cheapest side worth trying (`goal(cell, direction index)`), reached and then tried. */
+	toSide(goal: (cell: number, di: number) => boolean): Route | null {
+		let best: Route | null = null;
+		const { sides } = this.map;
+		for (let c = 0; c < this.dist.length; c++) {
+			const d = this.dist[c]!;
+			if (!Number.isFinite(d) || (best && d >= best.cost)) continue;
+			for (const di of this.order) {
+				if (!goal(c, di)) continue;
+				const n = this.map.nb[c * 4 + di]!;
+				const kind = n >= 0 ? this.map.kinds[n] : undefined;
+				const cost = d + (sides[c * 4 + di] === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
+				if (best && cost >= best.cost) continue;
+				best = c === this.from ? { dir: DIRS[di]!, blow: false, to: c, cost } : { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
+			}
+		}
+		return best;
+	}
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { generatePlan } from '../engine/plan/generate';
+import { heatRows, simulate } from './simulate';
+
+describe('simulate', () => {
+	const plan = generatePlan({ width: 6, height: 6, seed: 'balance' });
+
+	test('the report is a function of its seed: the same seed, the same report; another seed, other games', () => {
+		const opts = { plan, games: 6, bots: ['explorer', 'hunter'] as const, seed: 42 };
+		const one = simulate({ ...opts, bots: [...opts.bots] });
+		const two = simulate({ ...opts, bots: [...opts.bots] });
+		expect(two).toEqual(one);
+		const other = simulate({ ...opts, bots: [...opts.bots], seed: 43 });
+		expect(other.visits).not.toEqual(one.visits);
+	}, 120_000);
+
+	test('the counts add up: every game has one ending, wins per seat and per start match the wins, treasures are the plan\'s', () => {
+		const r = simulate({ plan, games: 8, bots: ['explorer', 'explorer', 'wanderer'], seed: 'sum' });
+		expect(r.games).toBe(8);
+		expect(Object.values(r.endings).reduce((a, b) => a + b, 0)).toBe(8);
+		const wins = Object.entries(r.endings).filter(([k]) => k.startsWith('win:')).reduce((a, [, n]) => a + n, 0);
+		expect(r.seatWins.reduce((a, b) => a + b, 0)).toBe(wins);
+		expect(r.startWins.reduce((a, b) => a + b, 0)).toBe(wins);
+		expect(r.starts.reduce((a, b) => a + b, 0)).toBe(8 * 3);
+		expect(r.treasures.map((t) => t.cell).sort()).toEqual(plan.items.filter((i) => i.kind === 'treasure').map((i) => i.cell).sort());
+		expect(r.treasures.filter((t) => t.true)).toHaveLength(1);
+		expect(r.length.min).toBeLessThanOrEqual(r.length.median);
+		expect(r.length.median).toBeLessThanOrEqual(r.length.max);
+		// Nothing counted outside the labyrinth's shape.
+		plan.cells.forEach((cell, c) => {
+			if (!cell) expect(r.visits[c]).toBe(0);
+		});
+	}, 120_000);
+
+	test('a progress callback sees every game and can stop the run', () => {
+		const seen: number[] = [];
+		const r = simulate({ plan, games: 10, bots: ['wanderer', 'wanderer'], seed: 1, maxMoves: 50, onGame: (done) => (seen.push(done), done < 3) });
+		expect(seen).toEqual([1, 2, 3]);
+		expect(r.games).toBe(3);
+	});
+
+	test('heat rows: 0 for never, 9 for the most, dots outside the shape', () => {
+		expect(heatRows({ width: 3, height: 1, cells: [{ kind: 'land' }, null, { kind: 'land' }] }, [0, 0, 5])).toEqual(['0.9']);
+	});
+});
