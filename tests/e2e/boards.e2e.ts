@@ -81,7 +81,7 @@ const square = (x: number, y: number) => (y + MARGIN) * GRID + x + MARGIN;
 async function takeDevice(page: Page): Promise<number> {
 	const button = page.getByTestId('take-device');
 	await button.waitFor();
-	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
+	const seat = Number(/(\d+)[\s\u2069]*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
 	await button.click();
 	return seat;
 }

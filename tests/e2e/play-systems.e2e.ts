@@ -89,7 +89,7 @@ async function expectNoPlanOnScreen(page: Page) {
 async function takeDevice(page: Page): Promise<number> {
 	const button = page.getByTestId('take-device');
 	await button.waitFor();
-	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
+	const seat = Number(/(\d+)[\s\u2069]*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
 	await button.click();
 	return seat;
 }

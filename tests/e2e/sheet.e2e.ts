@@ -54,7 +54,7 @@ async function takeDevice(page: Page): Promise<number> {
 		await screenshot(page, 'sheet-debug');
 		throw e;
 	});
-	const seat = Number(/(\d+)\s*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
+	const seat = Number(/(\d+)[\s\u2069]*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
 	await button.click();
 	return seat;
 }
