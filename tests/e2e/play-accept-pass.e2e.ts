@@ -162,7 +162,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			expect(await page.getByTestId('outcome').textContent()).toContain(NAMES[seatOf.first]);
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
-			expect(await reveal.locator('.treasure').count()).toBe(2);
+			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
 			for (const p of await reveal.locator('polyline').all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(page, 'accept-reveal-phone');
 			await page.setViewportSize(TABLET);
