@@ -6,7 +6,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Plan } from '../../src/lib/engine/plan/types';
-import { startServer } from '../../scripts/server.js';
 import { launch, newContext, screenshot } from './support/browser';
 import { centre, finger, saved, tool, type Editor } from './support/editor';
 import { storedGame } from './support/library';
@@ -149,12 +148,8 @@ describe.each(journeyOrigins())('journeys at $name ($url)', (origin) => {
 	});
 
 	test('the duel: two phones from home, one opens a room, the other joins with its code, a couple of moves', { timeout: 150_000 }, async () => {
-		// The table's server with its PeerServer (what `npm start` runs), under the origin's own name.
-		const server = await startServer({ port: 0, host: '127.0.0.1', signalling: true });
-		const url = new URL(origin.url);
-		url.port = String(server.port);
-		const at = url.origin;
-		const contexts = [await phoneAt(at, origin.secure), await phoneAt(at, origin.secure)];
+		// The run's server is what `npm start` runs, PeerServer included, at this origin's own name and scheme.
+		const contexts = [await phoneAt(origin.url, origin.secure), await phoneAt(origin.url, origin.secure)];
 		try {
 			const pages = await Promise.all(contexts.map((c) => c.newPage()));
 			const errors = pages.map(watchErrors);
@@ -199,7 +194,6 @@ describe.each(journeyOrigins())('journeys at $name ($url)', (origin) => {
 			expect(errors.flat().filter((e) => !/peerjs|WebSocket|ERR_/i.test(e))).toEqual([]);
 		} finally {
 			for (const c of contexts) await c.close();
-			await server.close();
 		}
 	});
 });

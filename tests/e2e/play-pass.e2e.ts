@@ -150,7 +150,7 @@ describe("the master's console", () => {
 			const after = replay(await storedGame(page)).state;
 			expect(after.players[toMove]!.bullets).toBe(7);
 			// The master's log says what changed in words, and nothing pushes the console wider than the tablet.
-			await page.getByTestId('console-answer').filter({ hasText: `Player ${toMove + 1}: now 7 bullets, three grenades` }).waitFor();
+			await page.getByTestId('console-answer').filter({ hasText: `\u2068Player ${toMove + 1}\u2069: now 7 bullets, three grenades` }).waitFor(); // a name isolated (FSI…PDI) in the sentence
 			expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 			expect(after.players[toMove]!.grenades).toBe(before.players[toMove]!.grenades);
 			await screenshot(page, 'console-tablet');
