@@ -66,6 +66,20 @@ export function fileFor(root, path) {
 }
 
 /**
+ * Whether `compressed` exists and was made from `file` as it is now: a build file changed after
+ * precompression (a hand edit, a new service worker copied in) is sent as it is, never stale.
+ * @param {string} compressed
+ * @param {string} file
+ */
+function isFreshCopy(compressed, file) {
+	try {
+		return statSync(compressed).mtimeMs >= statSync(file).mtimeMs;
+	} catch {
+		return false;
+	}
+}
+
+/**
  * The encoding to send `file` in: the best precompressed one (scripts/precompress.js) the
  * request accepts, or null for the file as it is.
  * @param {string} file
@@ -84,7 +98,7 @@ export function encodingFor(file, accept = '') {
 	);
 	for (const { name, suffix } of ENCODINGS) {
 		const q = accepted.get(name) ?? accepted.get('*') ?? 0;
-		if (!(q > 0) || !existsSync(file + suffix)) continue;
+		if (!(q > 0) || !isFreshCopy(file + suffix, file)) continue;
 		return { name, file: file + suffix };
 	}
 	return null;

@@ -215,8 +215,10 @@ describe('the deduction sheet on a 360 px phone', () => {
 					expect(await sheet.locator('[data-candidate]').getAttribute('data-candidate')).toBe(String(at(1, 2)));
 					await page.getByTestId('sheet-why').click();
 					await sheet.getByTestId('sheet-reasons').getByText('Move 1: you went up from b3 and hit a wall → a wall between b3 and b2.').waitFor();
-					// Boris, heard going out of an exit: on one of the 18 squares of the edge, no longer anywhere.
-					expect(await sheet.locator('[data-other="1"]').count()).toBe(18);
+					// Boris, heard going right out of an exit (the move as said, 000 1.2): on one of the 5 squares of the
+					// right edge — not any of the 18 of the edge, as when only the exit was heard.
+					expect(await sheet.locator('[data-other="1"]').count()).toBe(5);
+					expect(await sheet.locator('[data-other="1"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-other-cell'))).sort((a, b) => a - b))).toEqual([0, 1, 2, 3, 4].map((y) => at(5, y)));
 					expect(await sheet.locator(`[data-other="1"]`).evaluateAll((els) => els.every((e) => !!e))).toBe(true);
 					await page.evaluate(() => window.scrollTo(0, 0));
 					await screenshot(page, 'sheet-360-board');

@@ -1,7 +1,7 @@
 // The production server (scripts/server.js) on a throwaway build: caching, SPA fallback,
 // real 404s for missing files, precompressed files, no redirects, the /peerjs mount point
 // and the addresses it tells the app. (tests/e2e/serving.e2e.ts checks the real build.)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -139,6 +139,24 @@ describe('choices of the server', () => {
 			writeFileSync(join(dir, 'a.js.br'), 'x');
 			writeFileSync(join(dir, 'a.js.gz'), 'x');
 			expect(encodingFor(join(dir, 'a.js'), accept)?.name ?? null).toBe(expected);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	test('a file changed after it was precompressed is sent as it is, never its stale copy (a new service worker)', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'labyrinth-enc-'));
+		try {
+			const file = join(dir, 'sw.js');
+			writeFileSync(file, 'old');
+			writeFileSync(`${file}.br`, 'old');
+			writeFileSync(`${file}.gz`, 'old');
+			const compressedAt = new Date(Date.now() - 60_000);
+			utimesSync(`${file}.br`, compressedAt, compressedAt);
+			utimesSync(`${file}.gz`, compressedAt, compressedAt);
+			expect(encodingFor(file, 'br, gzip')).toBeNull();
+			utimesSync(file, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+			expect(encodingFor(file, 'br, gzip')?.name).toBe('br');
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
