@@ -52,10 +52,10 @@ export function precompress(dir) {
 			const content = readFileSync(full);
 			const br = brotli(content);
 			const gz = gzip(content);
-			// under a few hundred bytes the headers cost more than the encoding saves
-			if (gz.length >= content.length) continue;
-			writeFileSync(`${full}.br`, br);
-			writeFileSync(`${full}.gz`, gz);
+			// Under a few hundred bytes an encoding can save nothing: each is kept only where it is smaller.
+			if (gz.length >= content.length && br.length >= content.length) continue;
+			if (br.length < content.length) writeFileSync(`${full}.br`, br);
+			if (gz.length < content.length) writeFileSync(`${full}.gz`, gz);
 			totals.files += 1;
 			totals.bytes += content.length;
 			totals.br += br.length;
