@@ -180,7 +180,7 @@ describe("issue 7's acceptance game at the table", () => {
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
 			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
-			const paths = reveal.locator('polyline');
+			const paths = reveal.locator('polyline.path');
 			expect(await paths.count()).toBe(2);
 			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(host, 'accept-reveal-tablet');

@@ -163,13 +163,13 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
 			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
-			for (const p of await reveal.locator('polyline').all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
+			for (const p of await reveal.locator('polyline.path').all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(page, 'accept-reveal-phone');
 			await page.setViewportSize(TABLET);
 			await screenshot(page, 'accept-pass-reveal-tablet');
 			// The scrubber replays the paths move by move.
 			await page.getByTestId('scrubber').fill('4');
-			expect(((await reveal.locator('polyline').first().getAttribute('points')) ?? '').split(' ').filter(Boolean).length).toBeLessThanOrEqual(2);
+			expect(((await reveal.locator('polyline.path').first().getAttribute('points')) ?? '').split(' ').filter(Boolean).length).toBeLessThanOrEqual(2);
 			// The device's record is the engine's game, and the scrubber steps through it as the engine played it.
 			const kept = ((await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game }[]).find((g) => g.id === id)!.game;
 			expect(replay(kept).state.result).toEqual(engine.result);
