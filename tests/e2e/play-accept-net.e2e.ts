@@ -191,7 +191,7 @@ describe("issue 7's acceptance game at the table", () => {
 			// Over, the plan and the game are no secret: each phone shows the plan, the paths and the scrubber too.
 			for (const phone of phones) {
 				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
-				expect(await phone.locator('.reveal .treasure').count()).toBe(2);
+				expect(await phone.locator('.reveal [data-treasure]').count()).toBe(2);
 				expect(await phone.locator('.reveal polyline.path').count()).toBe(2);
 				await expectReplayAsTheEngine(phone, record, names, 8);
 			}
