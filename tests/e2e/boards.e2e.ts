@@ -3,6 +3,7 @@
 // crosses, every mark draws, the tool chips whole) and the editor (treasures true and fake, exits
 // with arrows, the pit loop's order and its arrows, the palette's note whole, the problems open
 // on the tablet), each with its legend. Screenshots of each are kept in test-results/screenshots.
+import { takeDevice } from './support/player-screen';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
@@ -77,14 +78,6 @@ const MARGIN = 2;
 const table = { ...buildPlan(['LLLLLLLL', 'LHLLWLLL', 'LLLLLLLL', 'LLLLLLLL', 'PLLLLLLP', 'LLLLLLLL', 'LLLLLLLL', 'LLLLLLLL'], { exits: [[0, 0, 'left', true], [7, 7, 'right', true]], loops: [[[0, 4], [7, 4]]], items: [[0, 0, 'treasure', true]] }), name: 'Eight by eight' };
 const GRID = 8 + 2 * MARGIN;
 const square = (x: number, y: number) => (y + MARGIN) * GRID + x + MARGIN;
-
-async function takeDevice(page: Page): Promise<number> {
-	const button = page.getByTestId('take-device');
-	await button.waitFor();
-	const seat = Number(/(\d+)[\s\u2069]*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
-	await button.click();
-	return seat;
-}
 
 /** A pass-and-play game of two on `plan`, both starts chosen; the first player's sheet open. */
 async function openSheet(page: Page, plan: Plan): Promise<Locator> {

@@ -4,6 +4,7 @@
 // engine's events for that seat (the stored log replayed under Node). Nothing of the plan is on
 // a player's screen. Then the master's console of each system and the game history (delete,
 // undo). Screenshots at 360x740 and 1024x768.
+import { takeDevice } from './support/player-screen';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
@@ -84,14 +85,6 @@ function engineFeed(events: readonly GameEvent[], names: readonly string[]): str
 async function expectNoPlanOnScreen(page: Page) {
 	const leaks = await page.locator('main .square:not(.land):not(.unknown), main .walls line, main .treasure, main .item').count();
 	expect(leaks).toBe(0);
-}
-
-async function takeDevice(page: Page): Promise<number> {
-	const button = page.getByTestId('take-device');
-	await button.waitFor();
-	const seat = Number(/(\d+)[\s\u2069]*$/.exec((await button.textContent()) ?? '')?.[1]) - 1;
-	await button.click();
-	return seat;
 }
 
 async function tapContour(page: Page, x: number, y: number) {
