@@ -265,11 +265,13 @@ describe('refusals', () => {
 		expect(outOfTurn).toEqual({ ok: false, reason: 'not_your_turn' });
 		const forOther = await t.phones[second]!.send({ type: 'choose_start', by: first, cell: 7 });
 		expect(forOther).toEqual({ ok: false, reason: 'not_your_seat' });
+		// The master's acts never come over the link: off the phones' schema, refused as malformed.
 		const asMaster = await t.phones[first]!.send({ type: 'confirm_starts', by: 'master' });
-		expect(asMaster).toEqual({ ok: false, reason: 'not_your_seat' });
+		expect(asMaster).toEqual({ ok: false, reason: 'malformed' });
 		expect(t.host.record!.game.log).toEqual([]);
 		expect(t.host.refusals.get('not_your_turn')).toBe(1);
-		expect(t.host.refusals.get('not_your_seat')).toBe(2);
+		expect(t.host.refusals.get('not_your_seat')).toBe(1);
+		expect(t.host.refusals.get('malformed')).toBe(1);
 	});
 
 	test('a forged seat key is refused and takes no seat', async () => {
