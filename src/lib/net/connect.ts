@@ -36,10 +36,10 @@ export function signalling(kind: TransportKind): Transport {
 	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
 }
 
-/** The invitation a phone opens: `/join?room=…&via=…`. */
-export function inviteUrl(origin: string, room: string, kind: TransportKind): string {
+/** The invitation a phone opens: `/join?room=…&via=…&pin=…` (`pin`: the fingerprint of the table's key, pin.ts). */
+export function inviteUrl(origin: string, room: string, kind: TransportKind, pin?: string): string {
 	const via = viaOf(kind);
-	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;
+	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}${pin ? `&pin=${pin}` : ''}`;
 }
 
 /**

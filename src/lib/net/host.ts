@@ -41,7 +41,7 @@ const MAX_UNSEATED_MESSAGES = 12;
 const REFUSAL_BURST = 5;
 const REFUSAL_REFILL_MS = 2000;
 /** A link that sent this many refused frames is closed. */
-const MAX_REFUSED_FRAMES = 200;
+const MAX_REFUSED_FRAMES = 1000;
 /** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
 export const MAX_ASKS = 3;
 const QUESTIONS = new Set(['status', 'recall']);

@@ -154,7 +154,11 @@ describe('strict messages', () => {
 		const known = new Set(['v', 's', 'a', 'm', 'p', 'q', 'type', 'protocol', 'app', 'name', 'seat', 'nonce', 'have', 'mac', 'id', 'command', 'by', 'cell', 'actions', 'dark', 'semiDark', 'noPickup', 'noRestock', 'of', 'stop', 'a', 'dir', 'target', 'item', 'index', 'cond', 'then', 'bullet']);
 		const keysOf = (x: unknown, out: Set<string>): Set<string> => {
 			if (Array.isArray(x)) x.forEach((y) => keysOf(y, out));
-			else if (x && typeof x === 'object') for (const [k, y] of Object.entries(x)) (out.add(k), keysOf(y, out));
+			else if (x && typeof x === 'object')
+				for (const [k, y] of Object.entries(x)) {
+					out.add(k);
+					keysOf(y, out);
+				}
 			return out;
 		};
 		const extra = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 });
