@@ -17,6 +17,8 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base64url } from './protocol';
 
+export { newNonce } from './protocol';
+
 const encoder = new TextEncoder();
 
 export function fromBase64url(text: string): Uint8Array {
@@ -41,11 +43,6 @@ export function fingerprint(publicKey: string): string {
 }
 
 export const PIN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
-/** A fresh challenge (16 random bytes). */
-export function newNonce(): string {
-	return base64url(crypto.getRandomValues(new Uint8Array(16)));
-}
 
 const hostStatement = (room: string, phoneNonce: string, hostNonce: string) =>
 	encoder.encode(`labyrinth-gm host v2|${room}|${phoneNonce}|${hostNonce}`);

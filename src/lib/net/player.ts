@@ -15,8 +15,7 @@ import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link } from './link';
-import { checkHostProof, fingerprint, newNonce, seatProof } from './pin';
-import { PASSING_REFUSALS, PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
+import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
 import type { CommandResult, Membership, PhoneStore } from './store';
 
 export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refused' | 'closed';
@@ -66,6 +65,13 @@ export class PlayerSession {
 	private saving: Promise<unknown> = Promise.resolve();
 	private readonly pause = new Pause();
 	private readonly watchers = new Set<() => void>();
+	/**
+	 * The handshake's crypto (pin.ts, ~16 KB gzip), fetched as the session opens, alongside the
+	 * first connection, so the join screen itself shows without waiting for it.
+	 */
+	private readonly crypto = import('./pin');
+	/** Messages are handled one after another, even while the crypto is still on its way. */
+	private inbox: Promise<void> = Promise.resolve();
 
 	private constructor(
 		private readonly options: PlayerOptions,
@@ -209,8 +215,10 @@ export class PlayerSession {
 		this.proved = false;
 		return new Promise((resolve) => {
 			channel.on((event) => {
-				if (event.type === 'message') this.receive(channel, event.message);
-				else if (event.type === 'lost' || event.type === 'closed') {
+				if (event.type === 'message') {
+					const message = event.message;
+					this.inbox = this.inbox.then(() => this.receive(channel, message)).catch(() => undefined);
+				} else if (event.type === 'lost' || event.type === 'closed') {
 					if (this.channel === channel) this.channel = null;
 					resolve();
 				}
@@ -242,7 +250,8 @@ export class PlayerSession {
 	 * The host's proof: the pinned key (or, with no pin yet, the first key met, pinned now) and its
 	 * signature over this handshake. Anything else is an impostor: the link is dropped unanswered.
 	 */
-	private proof(channel: Channel<HostMessage, PlayerMessage>, message: Extract<HostMessage, { type: 'proof' }>): void {
+	private async proof(channel: Channel<HostMessage, PlayerMessage>, message: Extract<HostMessage, { type: 'proof' }>): Promise<void> {
+		const { checkHostProof, fingerprint, seatProof } = await this.crypto;
 		const pin = this.membership.pin ?? fingerprint(message.key);
 		if (!checkHostProof(pin, message.key, message.sig, this.options.room, this.nonce, message.nonce)) {
 			this.trouble = { kind: 'impostor' };
@@ -259,12 +268,12 @@ export class PlayerSession {
 		channel.send(m.key && m.seat !== null ? { type: 'prove', mac: seatProof(m.key, this.options.room, this.nonce, message.nonce) } : { type: 'prove' });
 	}
 
-	private receive(channel: Channel<HostMessage, PlayerMessage>, message: HostMessage): void {
+	private async receive(channel: Channel<HostMessage, PlayerMessage>, message: HostMessage): Promise<void> {
 		// Until the host has proved the table's key, only its proof (or a refusal) is heard.
 		if (!this.proved && message.type !== 'proof' && message.type !== 'refused') return;
 		switch (message.type) {
 			case 'proof':
-				this.proof(channel, message);
+				await this.proof(channel, message);
 				break;
 			case 'waiting':
 				this.status = 'waiting';

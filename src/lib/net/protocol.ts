@@ -304,6 +304,11 @@ export const base64url = (bytes: Uint8Array) =>
 type Random = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
 const systemRandom: Random = (b) => crypto.getRandomValues(b);
 
+/** A fresh challenge of the handshake (16 random bytes; pin.ts): needs no crypto library. */
+export function newNonce(random: Random = systemRandom): string {
+	return base64url(random(new Uint8Array(16)));
+}
+
 /** A seat key: 24 random characters, kept on the phone, proved on every join. */
 export function newSeatKey(random: Random = systemRandom): string {
 	return base64url(random(new Uint8Array(18)));
