@@ -74,7 +74,8 @@ describe('who sits at the table', { timeout: 240_000 }, () => {
 		const origin = await tableServer();
 		const { page: host } = await openHost(await context(origin, 'tablet'), 'local');
 		const players = [await joinPlayer(await context(origin), host, 'Alice'), await joinPlayer(await context(origin), host, 'Boris')];
-		await beginGame(host, newGame(2, 31));
+		// a game of three with two seats taken: a third phone could still be admitted
+		await beginGame(host, newGame(3, 31));
 		await players[0]!.locator('[data-testid="event-count"]:not([hidden])').waitFor({ timeout: 30_000 });
 
 		const stranger = await (await context(origin)).newPage();
