@@ -45,9 +45,9 @@ export default async () => {
 	const server = await startTableServer();
 	const browser = await launchForNet();
 	try {
-		const { page: host, room } = await openHost(await tableContext(browser, server.origin, 'tablet'), 'local');
+		const { page: host } = await openHost(await tableContext(browser, server.origin, 'tablet'), 'local');
 		const phones: Page[] = [];
-		for (let i = 0; i < 5; i++) phones.push(await joinPlayer(await tableContext(browser, server.origin), room, `P${i + 1}`));
+		for (let i = 0; i < 5; i++) phones.push(await joinPlayer(await tableContext(browser, server.origin), host, `P${i + 1}`));
 		await waitAllHere(host, 5);
 		console.error('net bench: 5 phones at the table');
 		// Warm up, then measure the round trips of one phone.

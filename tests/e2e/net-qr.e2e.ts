@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startServer } from '../../scripts/server.js';
 import { engineEventsFor, newGame, scriptedCommands } from '../../src/lib/net/testing';
-import { beginGame, launchForNet, openHost, playCommands, seatEvents, tableContext, waitAllHere, waitForEvents, type NetWindow } from './support/net-table';
+import { admit, beginGame, launchForNet, openHost, playCommands, seatEvents, tableContext, waitAllHere, waitForEvents, type NetWindow } from './support/net-table';
 
 const SHOTS = 'test-results/screenshots';
 let browser: Browser;
@@ -93,18 +93,22 @@ test('the invitation QR code decodes to the join address shown beside it', async
 	server = await startServer({ port: 0, host: '127.0.0.1', signalling: true });
 	const { page: host, room } = await openHost(await context('tablet'), 'local');
 	const url = await host.getByTestId('invite-url').textContent();
-	expect(url).toBe(`http://127.0.0.1:${server.port}/join?room=${room}&via=local`);
+	// the address carries the fingerprint of the table's key (the phone believes only that tablet)
+	expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${server.port}/join\\?room=${room}&via=local&pin=[A-Za-z0-9_-]{22}$`));
 	expect(await decodeQr(host.locator('.invite [data-testid="qr"]'))).toBe(url);
-	expect((await host.getByTestId('room-code').textContent())?.replace(/\s/g, '')).toBe(room);
+	expect((await host.getByTestId('room-code').textContent())?.replace(/[\s-]/g, '')).toBe(room);
 	// Screenshots to look at: the tablet's invitation, the phone's join form and its seat.
 	mkdirSync(SHOTS, { recursive: true });
 	await host.screenshot({ path: `${SHOTS}/net-host-tablet.png` });
 	const phone = await (await context()).newPage();
-	await phone.goto(`/join?room=${room}&via=local`);
+	await phone.goto(url!.replace(/^https?:\/\/[^/]+/, ''));
 	await phone.locator('main[data-ready="true"]').waitFor();
 	await phone.getByTestId('name').fill('Ann');
 	await phone.screenshot({ path: `${SHOTS}/net-join-phone.png` });
 	await phone.getByTestId('join').click();
+	await phone.locator('main[data-status="waiting"]').waitFor({ timeout: 30_000 });
+	await phone.screenshot({ path: `${SHOTS}/net-waiting-phone.png` });
+	await admit(host, 'Ann');
 	await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 	await phone.getByTestId('diagnostics').locator('summary').click();
 	await phone.getByTestId('diagnostics-link').locator('[data-field="rtt"]').filter({ hasText: 'ms' }).waitFor();

@@ -52,7 +52,7 @@ describe("issue 7's acceptance game at the table", () => {
 			const library = await hostContext.newPage();
 			await importPlan(library, ACCEPTANCE_PLAN, 'accept.json');
 			await library.close();
-			const { page: host, room } = await openHost(hostContext, 'local');
+			const { page: host } = await openHost(hostContext, 'local');
 			await host.setViewportSize(TABLET);
 
 			const names = ['Anna', 'Boris'];
@@ -63,7 +63,7 @@ describe("issue 7's acceptance game at the table", () => {
 			for (const name of names) {
 				const context = await tableContext(browser, server.origin, 'phone');
 				contexts.push(context);
-				const phone = await joinPlayer(context, room, name);
+				const phone = await joinPlayer(context, host, name);
 				await phone.setViewportSize(PHONE);
 				phone.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 				phones.push(phone);

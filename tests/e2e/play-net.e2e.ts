@@ -38,13 +38,13 @@ describe('a game at the table, over the link', () => {
 			const library = await hostContext.newPage();
 			await importPlan(library, plan, 'net.json');
 			await library.close();
-			const { page: host, room } = await openHost(hostContext, 'local');
+			const { page: host } = await openHost(hostContext, 'local');
 
 			const phones: Page[] = [];
 			for (const name of ['Anna', 'Boris']) {
 				const context = await tableContext(browser, server.origin, 'phone');
 				contexts.push(context);
-				phones.push(await joinPlayer(context, room, name));
+				phones.push(await joinPlayer(context, host, name));
 			}
 			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
 			await screenshot(host, 'net-lobby-tablet');

@@ -33,12 +33,12 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 		try {
 			const hostContext = await tableContext(browser, server.origin, 'tablet');
 			contexts.push(hostContext);
-			const { page: host, room } = await openHost(hostContext, 'local');
+			const { page: host } = await openHost(hostContext, 'local');
 			const phones: Page[] = [];
 			for (const name of NAMES) {
 				const context = await tableContext(browser, server.origin, 'phone');
 				contexts.push(context);
-				phones.push(await joinPlayer(context, room, name));
+				phones.push(await joinPlayer(context, host, name));
 			}
 			await host.locator('[data-testid="joined"] li', { hasText: NAMES[1]! }).waitFor();
 			await host.getByTestId(`system-${rules}`).click();

@@ -38,7 +38,8 @@ export interface ChannelStats {
 
 export type ChannelEvent<In> =
 	| { type: 'message'; message: In }
-	| { type: 'refused'; reason: 'too_big' | 'malformed' | 'overflow' }
+	/** A frame refused; `id`: a numbered frame's command whose message was off the schema (its number used up, in order). */
+	| { type: 'refused'; reason: 'too_big' | 'malformed' | 'overflow'; id?: number }
 	| { type: 'lost' }
 	| { type: 'closed' };
 
@@ -47,7 +48,8 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	/** The next sequence number expected from the other side. */
 	private nextIn = 0;
 	private readonly unacked = new Map<number, { message: Out; at: number }>();
-	private readonly held = new Map<number, In>();
+	/** Early frames: their message, or `bad` for one off the schema (its place kept, refused in order). */
+	private readonly held = new Map<number, { message?: In; bad?: { id?: number } }>();
 	private lastHeard: number;
 	private timer: ReturnType<typeof setInterval> | null = null;
 	private ackDue = false;
@@ -152,7 +154,7 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 				if (this.stats.rtts.length > 50) this.stats.rtts.shift();
 			}
 		}
-		if (frame.m === undefined || frame.s === undefined) return;
+		if ((frame.m === undefined && !read.bad) || frame.s === undefined) return;
 		if (frame.s < this.nextIn || this.held.has(frame.s)) {
 			this.stats.duplicates++;
 			this.ackSoon();
@@ -164,19 +166,24 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 				this.emit({ type: 'refused', reason: 'overflow' });
 				return;
 			}
-			this.held.set(frame.s, frame.m);
+			this.held.set(frame.s, read.bad ? { bad: read.bad } : { message: frame.m });
 			this.ackSoon();
 			return;
 		}
-		let message: In | undefined = frame.m;
-		while (message !== undefined && !this.done) {
+		let entry: { message?: In; bad?: { id?: number } } | undefined = read.bad ? { bad: read.bad } : { message: frame.m };
+		while (entry !== undefined && !this.done) {
 			this.held.delete(this.nextIn);
 			this.nextIn++;
-			this.stats.received++;
-			this.stats.lastMessageAt = this.now();
-			this.stats.lastMessageType = message.type;
-			this.emit({ type: 'message', message });
-			message = this.held.get(this.nextIn);
+			if (entry.message !== undefined) {
+				this.stats.received++;
+				this.stats.lastMessageAt = this.now();
+				this.stats.lastMessageType = entry.message.type;
+				this.emit({ type: 'message', message: entry.message });
+			} else {
+				this.stats.refused++;
+				this.emit(entry.bad?.id === undefined ? { type: 'refused', reason: 'malformed' } : { type: 'refused', reason: 'malformed', id: entry.bad.id });
+			}
+			entry = this.held.get(this.nextIn);
 		}
 		this.ackSoon();
 	}

@@ -63,10 +63,10 @@ export function appAddress(origin: string = location.origin): string {
 	return `${origin}${resolve('/').replace(/\/$/, '')}`;
 }
 
-/** The invitation a phone opens: `<app>/join?room=…&via=…` (`app`: appAddress). */
-export function inviteUrl(origin: string, room: string, kind: TransportKind): string {
+/** The invitation a phone opens: `<app>/join?room=…&via=…&pin=…` (`app`: appAddress; `pin`: the fingerprint of the table's key, pin.ts). */
+export function inviteUrl(origin: string, room: string, kind: TransportKind, pin?: string): string {
 	const via = viaOf(kind);
-	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}`;
+	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}${pin ? `&pin=${pin}` : ''}`;
 }
 
 /**

@@ -33,7 +33,7 @@ import { createDuelDevice, mayISend, ownMoveAnswered, refereeOpponent, type Duel
 import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link, Listener } from './link';
-import { PROTOCOL_VERSION, frameSchema, newSeatKey, readFrame, type ReadResult } from './protocol';
+import { PROTOCOL_VERSION, newSeatKey, readFrame, type ReadResult } from './protocol';
 import { snapshot } from '../store/snapshot';
 
 /** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
@@ -82,11 +82,9 @@ export const DuelMessageSchema = v.variant('type', [
 export type DuelMessage = v.InferOutput<typeof DuelMessageSchema>;
 type WireActions = Extract<DuelMessage, { type: 'move' }>['actions'];
 
-const DuelFrame = frameSchema(DuelMessageSchema);
-
 /** Parses a duel frame off the wire: too big, not JSON or not of the schema is refused. */
 export function readDuelFrame(raw: unknown): ReadResult<DuelMessage> {
-	return readFrame(raw, DuelFrame, MAX_DUEL_FRAME) as ReadResult<DuelMessage>;
+	return readFrame(raw, DuelMessageSchema, MAX_DUEL_FRAME) as ReadResult<DuelMessage>;
 }
 
 /** One exchange of the game: who moved, what, and the labyrinth owner's answer. */

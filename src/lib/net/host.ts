@@ -1,12 +1,18 @@
 /**
  * The host's side of the table (the master's tablet, the authority).
  *
- * Phones join with `hello`: a new one gets a seat and a secret key, a returning one proves
- * its key and gets its seat back. A command from a phone is checked (joined, its own seat,
+ * Phones join with `hello` and a challenge; the host answers with the table's key and its
+ * signature (pin.ts), and the phone then proves its seat with an HMAC keyed by its seat key, or
+ * asks for a seat: a new phone waits until the master admits it (a phone paired by QR codes
+ * was admitted by the master's own hands), then gets a seat and its key, once. A command from a phone is checked (joined, its own seat,
  * the game begun, not already handled: commands are numbered per seat), adjudicated by the
  * engine, written to the device (the transaction complete) and only then announced. Every
  * phone is sent what `viewFor` lets its seat know — the events it has not had, in order —
  * and nothing else. Messages are handled one at a time, in the order they came.
+ *
+ * Nothing a phone sends, and no state of the table, makes the host throw: every failure is
+ * caught, reported (`onError`) and answered; refusals are answered with their reason, at a
+ * bounded rate per link.
  */
 import { play, replay, type Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState, Seat } from '../engine/game/types';
@@ -14,6 +20,7 @@ import { viewFor, visibleTo } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { eventLog } from '../engine/game/game';
 import { Channel, type ChannelOptions } from './channel';
+import { hostProof, newNonce, newTableSecret, publicKeyOf, fingerprint, sameProof, seatProof } from './pin';
 import type { Link, Listener } from './link';
 import {
 	MAX_HOST_FRAME,
@@ -25,6 +32,19 @@ import {
 	type PlayerMessage,
 	type Refusal
 } from './protocol';
+
+/** Phones waiting for the master at most; more are told `busy` and try again later. */
+export const MAX_WAITING = 12;
+/** Handshake messages a link may send before it has a seat. */
+const MAX_UNSEATED_MESSAGES = 12;
+/** Refusals answered per link: a burst of this many, then one every `REFUSAL_REFILL_MS`. */
+const REFUSAL_BURST = 5;
+const REFUSAL_REFILL_MS = 2000;
+/** A link that sent this many refused frames is closed. */
+const MAX_REFUSED_FRAMES = 1000;
+/** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
+export const MAX_ASKS = 3;
+const QUESTIONS = new Set(['status', 'recall']);
 import type { CommandResult, HostStore, TableRecord } from './store';
 import { snapshot } from '../store/snapshot';
 
@@ -45,9 +65,18 @@ export interface HostOptions {
 	channel?: ChannelOptions;
 	/** Called after every change anyone may want to show (presence, state, refusals). */
 	onChange?: () => void;
+	/** An unexpected failure, caught (the host goes on): logged unless given. */
+	onError?: (error: unknown) => void;
 }
 
-export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: string };
+/** A phone waiting for the master to admit it. */
+export interface Waiting {
+	id: number;
+	name: string;
+	since: number;
+}
+
+export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: string; detail?: string };
 
 interface Conn {
 	channel: Channel<PlayerMessage, HostMessage>;
@@ -56,6 +85,18 @@ interface Conn {
 	sent: number;
 	/** Whether it has had the plan for the reveal (only once the game is over). */
 	revealed?: boolean;
+	/** Paired by QR codes in the master's hands: admitted without asking. */
+	paired: boolean;
+	/** The handshake under way: the phone's hello and the host's nonce. */
+	hello: { message: Extract<PlayerMessage, { type: 'hello' }>; nonce: string } | null;
+	/** Waiting for the master (admission). */
+	waiting: Waiting | null;
+	/** Messages received while it had no seat. */
+	unseated: number;
+	/** Refusals it may still be answered now, and when that was counted. */
+	tokens: number;
+	tokensAt: number;
+	refusedFrames: number;
 }
 
 export class HostSession {
@@ -70,16 +111,24 @@ export class HostSession {
 	private readonly listeners: Listener[] = [];
 	private readonly unlisten: (() => void)[] = [];
 	private closed = false;
+	private waitingIds = 0;
+	private publicKey: string;
 	/** Refusals counted by reason (diagnostics and the fuzz tests). */
 	readonly refusals = new Map<string, number>();
+	/** The last write that failed (the tablet shows it), null once a write succeeds again. */
+	problem: string | null = null;
 
 	private constructor(private readonly options: HostOptions) {
 		this.table = snapshot(options.table);
+		this.table.secret ??= newTableSecret();
+		this.publicKey = publicKeyOf(this.table.secret);
 	}
 
 	/** A session for `table`, its game (if one is under way) rebuilt from the device. */
 	static async open(options: HostOptions): Promise<HostSession> {
 		const session = new HostSession(options);
+		// A table of protocol 1 gets its key now, kept before any phone can pin it.
+		if (!options.table.secret) await options.store.saveTable(session.table);
 		if (options.table.gameId) {
 			const game = await options.store.loadGame(options.table.gameId);
 			if (game) session.setGame(options.table.gameId, game);
@@ -89,7 +138,43 @@ export class HostSession {
 
 	/** A new table with an empty lobby. */
 	static newTable(room: string, capacity: number, now = Date.now()): TableRecord {
-		return { room, gameId: null, seats: [], capacity, createdAt: now, updatedAt: now };
+		return { room, gameId: null, seats: [], capacity, secret: newTableSecret(), createdAt: now, updatedAt: now };
+	}
+
+	/** The fingerprint of the table's key, carried by the invitation. */
+	get pin(): string {
+		return fingerprint(this.publicKey);
+	}
+
+	/** The phones waiting for the master, oldest first. */
+	get waiting(): Waiting[] {
+		return [...this.conns].flatMap((c) => (c.waiting && c.channel.open ? [c.waiting] : []));
+	}
+
+	/** The master admits a waiting phone: it gets the next seat and its key. */
+	admit(id: number): Promise<void> {
+		return this.enqueue(async () => {
+			const conn = this.waitingConn(id);
+			if (conn) await this.seatNew(conn);
+		});
+	}
+
+	/** The master refuses a waiting phone a seat: it is told so and learns nothing of the game. */
+	turnAway(id: number): Promise<void> {
+		return this.enqueue(() => {
+			const conn = this.waitingConn(id);
+			if (!conn) return;
+			conn.waiting = null;
+			conn.hello = null;
+			conn.channel.send({ type: 'refused', reason: 'not_admitted' });
+			this.count('not_admitted');
+			const channel = conn.channel;
+			setTimeout(() => channel.close(), 200);
+		});
+	}
+
+	private waitingConn(id: number): Conn | undefined {
+		return [...this.conns].find((c) => c.waiting?.id === id);
 	}
 
 	get room(): string {
@@ -120,18 +205,38 @@ export class HostSession {
 		this.unlisten.push(listener.accept((link) => this.attach(link)));
 	}
 
-	/** Takes one link (from a listener, or set up by QR codes). */
-	attach(link: Link): void {
+	/**
+	 * Takes one link (from a listener, or set up by QR codes: `paired`, the master scanned the
+	 * phone's answer himself, so a new phone on it needs no admission).
+	 */
+	attach(link: Link, options: { paired?: boolean } = {}): void {
 		if (this.closed) return link.close();
 		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, this.options.channel);
-		const conn: Conn = { channel, seat: null, sent: 0 };
+		const conn: Conn = {
+			channel,
+			seat: null,
+			sent: 0,
+			paired: options.paired ?? false,
+			hello: null,
+			waiting: null,
+			unseated: 0,
+			tokens: REFUSAL_BURST,
+			tokensAt: Date.now(),
+			refusedFrames: 0
+		};
 		this.conns.add(conn);
 		channel.on((event) => {
-			if (event.type === 'message') this.enqueue(() => this.receive(conn, event.message));
-			else if (event.type === 'refused') this.count(event.reason);
+			if (event.type === 'message') void this.enqueue(() => this.receive(conn, event.message));
+			else if (event.type === 'refused') {
+				// A command off the schema is answered as a command (its sender waits for it), in order.
+				const id = event.id;
+				if (id !== undefined) void this.enqueue(() => this.badCommand(conn, id));
+				else this.refuseFrame(conn, event.reason === 'overflow' ? 'rate_limited' : event.reason);
+			}
 			else {
+				const had = conn.seat !== null || conn.waiting !== null;
 				this.conns.delete(conn);
-				if (conn.seat !== null) this.tableChanged();
+				if (had) this.tableChanged();
 			}
 		});
 	}
@@ -139,8 +244,9 @@ export class HostSession {
 	/** The game begins (or goes on) with these seats; from now on phones get its views. */
 	start(gameId: string, game: Game): Promise<void> {
 		return this.enqueue(async () => {
-			this.table = { ...this.table, gameId, updatedAt: Date.now() };
-			await this.options.store.saveTable(this.table);
+			const table = { ...this.table, gameId, updatedAt: Date.now() };
+			await this.write(() => this.options.store.saveTable(table));
+			this.table = table;
 			this.setGame(gameId, game);
 			this.tableChanged();
 			this.broadcast();
@@ -196,39 +302,138 @@ export class HostSession {
 		return next;
 	}
 
+	/** A write to the device; a failure is kept for the tablet to show (and thrown on to the caller). */
+	private async write(work: () => Promise<void>): Promise<void> {
+		try {
+			await work();
+		} catch (error) {
+			this.problem = error instanceof Error ? error.message || error.name : String(error);
+			this.options.onChange?.();
+			throw error;
+		}
+		if (this.problem !== null) {
+			this.problem = null;
+			this.options.onChange?.();
+		}
+	}
+
+	private failed(error: unknown): void {
+		if (this.options.onError) this.options.onError(error);
+		else console.error('host:', error);
+	}
+
 	private count(reason: string): void {
 		this.refusals.set(reason, (this.refusals.get(reason) ?? 0) + 1);
 		this.options.onChange?.();
 	}
 
+	/** Answers a refusal when the link's allowance has room (so refusals cannot be used to flood). */
 	private refuse(conn: Conn, reason: Refusal, app?: string): void {
 		this.count(reason);
+		const now = Date.now();
+		conn.tokens = Math.min(REFUSAL_BURST, conn.tokens + (now - conn.tokensAt) / REFUSAL_REFILL_MS);
+		conn.tokensAt = now;
+		if (conn.tokens < 1) return;
+		conn.tokens--;
 		conn.channel.send(app ? { type: 'refused', reason, app } : { type: 'refused', reason });
+	}
+
+	/** A frame the channel refused (too big, off the schema, too far ahead): answered, and a link that keeps at it is closed. */
+	private refuseFrame(conn: Conn, reason: Refusal): void {
+		this.refuse(conn, reason);
+		if (++conn.refusedFrames >= MAX_REFUSED_FRAMES) conn.channel.close();
+	}
+
+	private badCommand(conn: Conn, id: number): void {
+		if (conn.seat === null) return this.refuseFrame(conn, 'not_joined');
+		// One answer for one command (as for any refused command): nothing to amplify.
+		this.count('malformed');
+		conn.channel.send({ type: 'result', id, ok: false, reason: 'malformed' });
 	}
 
 	private async receive(conn: Conn, message: PlayerMessage): Promise<void> {
 		if (this.closed || !this.conns.has(conn)) return;
-		if (message.type === 'hello') return this.hello(conn, message);
-		return this.command(conn, message);
+		try {
+			if (conn.seat === null && ++conn.unseated > MAX_UNSEATED_MESSAGES) {
+				this.refuse(conn, 'rate_limited');
+				conn.waiting = null;
+				conn.channel.close();
+				return;
+			}
+			if (message.type === 'hello') return this.hello(conn, message);
+			if (message.type === 'prove') return await this.prove(conn, message);
+			return await this.command(conn, message);
+		} catch (error) {
+			this.failed(error);
+			if (message.type === 'command') conn.channel.send({ type: 'result', id: message.id, ok: false, reason: 'malformed' });
+		}
 	}
 
-	private async hello(conn: Conn, hello: Extract<PlayerMessage, { type: 'hello' }>): Promise<void> {
-		if (hello.protocol !== PROTOCOL_VERSION || hello.app !== this.options.app)
-			return this.refuse(conn, 'version', this.options.app);
-		let seat: number;
-		if (hello.key !== undefined) {
-			seat = this.table.seats.findIndex((s) => s.key === hello.key);
-			if (seat < 0) return this.refuse(conn, 'unknown_key');
+	/** A phone's challenge: the table's key and its signature; the phone proves its seat next. */
+	private hello(conn: Conn, hello: Extract<PlayerMessage, { type: 'hello' }>): void {
+		if (conn.waiting) return; // one request per link: it is already waiting
+		const nonce = newNonce();
+		conn.channel.send({ type: 'proof', key: this.publicKey, sig: hostProof(this.table.secret!, this.table.room, hello.nonce, nonce), nonce });
+		// Proved first, so that the phone believes the refusal.
+		if (hello.protocol !== PROTOCOL_VERSION || hello.app !== this.options.app) return this.refuse(conn, 'version', this.options.app);
+		conn.hello = { message: hello, nonce };
+	}
+
+	/** The phone's answer: its seat proved (it comes back), or a request for a seat (admission). */
+	private async prove(conn: Conn, prove: Extract<PlayerMessage, { type: 'prove' }>): Promise<void> {
+		const handshake = conn.hello;
+		if (!handshake) return this.refuse(conn, 'not_joined');
+		conn.hello = null;
+		const hello = handshake.message;
+		if (prove.mac !== undefined) {
+			const seat = hello.seat;
+			const record = seat === undefined ? undefined : this.table.seats[seat];
+			if (seat === undefined || !record || !sameProof(prove.mac, seatProof(record.key, this.table.room, hello.nonce, handshake.nonce)))
+				return this.refuse(conn, 'unknown_key');
 			if (conn.seat !== null && conn.seat !== seat) return this.refuse(conn, 'malformed');
-		} else {
-			if (conn.seat !== null) return this.refuse(conn, 'malformed');
-			const limit = this.game ? this.game.seats : this.table.capacity;
-			if (this.table.seats.length >= limit) return this.refuse(conn, 'table_full');
-			seat = this.table.seats.length;
-			const seats = [...this.table.seats, { name: hello.name, key: newSeatKey(), lastCmd: 0, lastResult: null }];
-			this.table = { ...this.table, seats, updatedAt: Date.now() };
-			await this.options.store.saveTable(this.table);
+			return this.seat(conn, seat, hello.have, false);
 		}
+		if (conn.seat !== null) return this.refuse(conn, 'malformed');
+		if (this.full()) return this.refuse(conn, 'table_full');
+		if (conn.paired) {
+			conn.waiting = { id: ++this.waitingIds, name: hello.name, since: Date.now() };
+			return this.seatNew(conn);
+		}
+		if (this.waiting.length >= MAX_WAITING) return this.refuse(conn, 'busy');
+		conn.waiting = { id: ++this.waitingIds, name: hello.name, since: Date.now() };
+		conn.channel.send({ type: 'waiting' });
+		this.options.onChange?.();
+	}
+
+	private full(): boolean {
+		const limit = this.game ? this.game.seats : this.table.capacity;
+		return this.table.seats.length >= limit;
+	}
+
+	/** A waiting phone gets the next seat and its key (once the table is on the device). */
+	private async seatNew(conn: Conn): Promise<void> {
+		const waiting = conn.waiting;
+		if (!waiting || !this.conns.has(conn)) return;
+		if (this.full()) {
+			conn.waiting = null;
+			this.refuse(conn, 'table_full');
+			this.options.onChange?.();
+			return;
+		}
+		const seat = this.table.seats.length;
+		const seats = [...this.table.seats, { name: waiting.name, key: newSeatKey(), lastCmd: 0, lastResult: null }];
+		const table = { ...this.table, seats, updatedAt: Date.now() };
+		try {
+			await this.write(() => this.options.store.saveTable(table));
+		} catch {
+			return; // still waiting: the master may admit it again once the device can write
+		}
+		this.table = table;
+		conn.waiting = null;
+		this.seat(conn, seat, 0, true);
+	}
+
+	private seat(conn: Conn, seat: Seat, have: number, issue: boolean): void {
 		// Another connection of the same seat (an old tab, a dropped link) is let go.
 		for (const other of this.conns)
 			if (other !== conn && other.seat === seat) {
@@ -238,16 +443,22 @@ export class HostSession {
 				setTimeout(() => stale.close(), 200);
 			}
 		conn.seat = seat;
-		conn.sent = Math.min(hello.have, this.visible(seat).length);
-		conn.channel.send({ type: 'welcome', seat, key: this.table.seats[seat]!.key, room: this.table.room });
+		conn.waiting = null;
+		conn.sent = Math.min(have, this.visible(seat).length);
+		const room = this.table.room;
+		conn.channel.send(issue ? { type: 'welcome', seat, key: this.table.seats[seat]!.key, room } : { type: 'welcome', seat, room });
 		this.tableChanged();
 		if (this.current) this.update(conn, this.visible(seat));
 	}
 
 	private async command(conn: Conn, message: Extract<PlayerMessage, { type: 'command' }>): Promise<void> {
 		const seat = conn.seat;
-		const answer = (result: CommandResult) =>
-			conn.channel.send(result.reason === undefined ? { type: 'result', id: message.id, ok: result.ok } : { type: 'result', id: message.id, ok: result.ok, reason: result.reason });
+		const answer = (result: Submitted | CommandResult) =>
+			conn.channel.send(
+				result.ok
+					? { type: 'result', id: message.id, ok: true }
+					: { type: 'result', id: message.id, ok: false, reason: result.reason!, ...('detail' in result && result.detail ? { detail: result.detail } : {}) }
+			);
 		if (seat === null) return this.refuse(conn, 'not_joined');
 		const record = this.table.seats[seat]!;
 		if (message.id <= record.lastCmd) {
@@ -255,15 +466,28 @@ export class HostSession {
 			if (message.id === record.lastCmd && record.lastResult) answer(record.lastResult);
 			return;
 		}
-		const command = message.command as unknown as Command;
-		const refusal = !this.current ? 'not_started' : !('by' in command) || command.by !== seat ? 'not_your_seat' : null;
+		const command = message.command as Command;
+		const refusal = !this.current || !this.game ? 'not_started' : seat >= this.game.seats || command.by !== seat ? 'not_your_seat' : this.asking(command);
 		const result: Submitted = refusal ? { ok: false, reason: refusal } : await this.run(command, seat, message.id);
-		if (!result.ok) {
+		if (!result.ok && result.reason !== 'not_saved') {
 			this.count(result.reason);
 			this.remember(seat, message.id, result);
 		}
-		answer(result.ok ? { ok: true } : { ok: false, reason: result.reason });
+		answer(result);
 		if (!result.ok) this.options.onChange?.();
+	}
+
+	/**
+	 * Whether a question (status, recall: answered in the log, as replay needs to rebuild the
+	 * seat's feed) may be asked: a seat asks at most `MAX_ASKS` between two other commands, so a
+	 * phone repeating one cannot grow the log.
+	 */
+	private asking(command: Command): 'asked_too_often' | null {
+		if (!QUESTIONS.has(command.type) || !this.game) return null;
+		const log = this.game.log;
+		let asked = 0;
+		for (let i = log.length - 1; i >= 0 && QUESTIONS.has(log[i]!.type); i--) if (log[i]!.by === command.by) asked++;
+		return asked >= MAX_ASKS ? 'asked_too_often' : null;
 	}
 
 	/** Adjudicates, writes, then announces. `seat`/`id`: the phone's command number to record with it. */
@@ -276,7 +500,12 @@ export class HostSession {
 		}
 		// The seat's command number goes to disk with the command; both take effect only once written.
 		const table = seat !== undefined && id !== undefined ? this.withSeat(seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
-		await this.options.store.append(table, this.gameId, command, result.state.phase === 'over');
+		try {
+			await this.write(() => this.options.store.append(table, this.gameId!, command, result.state.phase === 'over'));
+		} catch {
+			// Nothing applied: the phone sends it again (the master taps again) until the device can write.
+			return { ok: false, reason: 'not_saved', detail: this.problem ?? '' };
+		}
 		this.table = table;
 		this.game = result.game;
 		this.current = result.state;
@@ -301,19 +530,30 @@ export class HostSession {
 	}
 
 	private visible(seat: Seat, log?: GameEvent[]): GameEvent[] {
-		if (!this.current) return [];
+		if (!this.current || !this.plays(seat)) return [];
 		return (log ?? eventLog(this.current)).filter((e) => visibleTo(e, seat));
 	}
 
-	/** Sends every seated phone what it has not had yet. */
+	/** Sends every seated phone what it has not had yet (each on its own: one link's trouble stops no other). */
 	private broadcast(): void {
 		if (!this.current) return;
 		const log = eventLog(this.current);
-		for (const conn of this.conns) if (conn.seat !== null) this.update(conn, this.visible(conn.seat, log));
+		for (const conn of this.conns)
+			if (conn.seat !== null)
+				try {
+					this.update(conn, this.visible(conn.seat, log));
+				} catch (error) {
+					this.failed(error);
+				}
+	}
+
+	/** Whether `seat` plays in the game (a lobby of six may start a game of two: the others only watch the table). */
+	private plays(seat: Seat): boolean {
+		return this.game !== null && seat < this.game.seats;
 	}
 
 	private update(conn: Conn, events: GameEvent[]): void {
-		if (!this.current || conn.seat === null) return;
+		if (!this.current || conn.seat === null || !this.plays(conn.seat)) return;
 		const { events: _all, ...view } = viewFor(this.current, conn.seat);
 		void _all;
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);

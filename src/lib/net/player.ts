@@ -1,5 +1,9 @@
 /**
- * The phone's side of the table. It joins with its name (and, once it has one, its seat key),
+ * The phone's side of the table. Every join begins with the host proving the table's key
+ * (pin.ts): a host whose key is not the pinned one is an impostor — the phone says so, tells it
+ * nothing, and keeps trying for the real tablet with its seat intact. Then it proves its seat
+ * (an HMAC keyed by the seat key, never the key), or asks for one and waits for the master.
+ * It joins with its name (and, once it has one, its seat),
  * keeps the events of its seat in the host's order and on the device, and rejoins by itself
  * when the link is lost — saying how many events it has, so it receives exactly the ones it
  * missed. A command is numbered and kept until answered, and sent again after a rejoin; the
@@ -11,16 +15,24 @@ import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link } from './link';
-import { PROTOCOL_VERSION, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
+import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
 import type { CommandResult, Membership, PhoneStore } from './store';
 
-export type PlayerStatus = 'connecting' | 'joined' | 'away' | 'refused' | 'closed';
+export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refused' | 'closed';
+
+/**
+ * What is wrong without ending the seat: the host answering is not the pinned tablet
+ * (`impostor`), or the tablet could not save the phone's command (`not_saved`, sent again).
+ */
+export type PlayerTrouble = { kind: 'impostor' } | { kind: 'not_saved'; detail: string };
 
 export interface PlayerOptions {
 	room: string;
 	/** This build's version, checked by the host. */
 	app: string;
 	name: string;
+	/** The fingerprint of the table's key, from the invitation (null: typed by hand; the first host met is pinned). */
+	pin?: string | null;
 	store: PhoneStore;
 	/** Opens a new link to the host (called again for every rejoin). */
 	connect: () => Promise<Link>;
@@ -28,6 +40,8 @@ export interface PlayerOptions {
 	rejoin?: boolean;
 	/** Waits between attempts to rejoin, the last one repeating. */
 	retryMs?: number[];
+	/** Wait before a command the tablet could not save is sent again. */
+	resendMs?: number;
 	channel?: ChannelOptions;
 	onChange?: () => void;
 }
@@ -43,12 +57,21 @@ export class PlayerSession {
 	lostAt: number | null = null;
 	/** Joins made (the first one included). */
 	joins = 0;
+	/** What is wrong now without ending the seat (cleared when it is over). */
+	trouble: PlayerTrouble | null = null;
 	private membership: Membership;
 	private closed = false;
 	private readonly waiting = new Map<number, (result: CommandResult) => void>();
 	private saving: Promise<unknown> = Promise.resolve();
 	private readonly pause = new Pause();
 	private readonly watchers = new Set<() => void>();
+	/**
+	 * The handshake's crypto (pin.ts, ~16 KB gzip), fetched as the session opens, alongside the
+	 * first connection, so the join screen itself shows without waiting for it.
+	 */
+	private readonly crypto = import('./pin');
+	/** Messages are handled one after another, even while the crypto is still on its way. */
+	private inbox: Promise<void> = Promise.resolve();
 
 	private constructor(
 		private readonly options: PlayerOptions,
@@ -70,6 +93,8 @@ export class PlayerSession {
 			pending: null,
 			updatedAt: Date.now()
 		};
+		// The pin kept with the seat wins over an address's: a link cannot re-pin a seat.
+		if (!membership.pin && options.pin) membership.pin = options.pin;
 		return new PlayerSession(options, membership);
 	}
 
@@ -83,6 +108,11 @@ export class PlayerSession {
 
 	get events(): readonly GameEvent[] {
 		return this.membership.events;
+	}
+
+	/** The fingerprint of the tablet this phone believes (null until the first proof when the invitation had none). */
+	get pin(): string | null {
+		return this.membership.pin ?? null;
 	}
 
 	get pending(): Command | null {
@@ -189,10 +219,13 @@ export class PlayerSession {
 	private run(link: Link): Promise<void> {
 		const channel = new Channel<HostMessage, PlayerMessage>(link, readHostFrame, this.options.channel);
 		this.channel = channel;
+		this.proved = false;
 		return new Promise((resolve) => {
 			channel.on((event) => {
-				if (event.type === 'message') this.receive(channel, event.message);
-				else if (event.type === 'lost' || event.type === 'closed') {
+				if (event.type === 'message') {
+					const message = event.message;
+					this.inbox = this.inbox.then(() => this.receive(channel, message)).catch(() => undefined);
+				} else if (event.type === 'lost' || event.type === 'closed') {
 					if (this.channel === channel) this.channel = null;
 					resolve();
 				}
@@ -201,32 +234,74 @@ export class PlayerSession {
 		});
 	}
 
+	/** This link's challenge, and whether the host answered it with the pinned table's key. */
+	private nonce = '';
+	private proved = false;
+
 	private hello(channel: Channel<HostMessage, PlayerMessage>): void {
 		const m = this.membership;
+		this.nonce = newNonce();
+		this.proved = false;
 		channel.send({
 			type: 'hello',
 			protocol: PROTOCOL_VERSION,
 			app: this.options.app,
 			name: m.name,
-			...(m.key ? { key: m.key } : {}),
+			...(m.key && m.seat !== null ? { seat: m.seat } : {}),
+			nonce: this.nonce,
 			have: m.events.length
 		});
 	}
 
-	private receive(channel: Channel<HostMessage, PlayerMessage>, message: HostMessage): void {
+	/**
+	 * The host's proof: the pinned key (or, with no pin yet, the first key met, pinned now) and its
+	 * signature over this handshake. Anything else is an impostor: the link is dropped unanswered.
+	 */
+	private async proof(channel: Channel<HostMessage, PlayerMessage>, message: Extract<HostMessage, { type: 'proof' }>): Promise<void> {
+		const { checkHostProof, fingerprint, seatProof } = await this.crypto;
+		const pin = this.membership.pin ?? fingerprint(message.key);
+		if (!checkHostProof(pin, message.key, message.sig, this.options.room, this.nonce, message.nonce)) {
+			this.trouble = { kind: 'impostor' };
+			channel.close();
+			return;
+		}
+		this.proved = true;
+		if (this.trouble?.kind === 'impostor') this.trouble = null;
+		if (!this.membership.pin) {
+			this.membership = { ...this.membership, pin };
+			void this.save();
+		}
+		const m = this.membership;
+		channel.send(m.key && m.seat !== null ? { type: 'prove', mac: seatProof(m.key, this.options.room, this.nonce, message.nonce) } : { type: 'prove' });
+	}
+
+	private async receive(channel: Channel<HostMessage, PlayerMessage>, message: HostMessage): Promise<void> {
+		// Until the host has proved the table's key, only its proof (or a refusal) is heard.
+		if (!this.proved && message.type !== 'proof' && message.type !== 'refused') return;
 		switch (message.type) {
+			case 'proof':
+				await this.proof(channel, message);
+				break;
+			case 'waiting':
+				this.status = 'waiting';
+				break;
 			case 'welcome': {
 				this.status = 'joined';
 				this.joins++;
 				this.lostAt = null;
-				this.membership = { ...this.membership, key: message.key, seat: message.seat };
+				this.membership = { ...this.membership, key: message.key ?? this.membership.key, seat: message.seat };
 				void this.save();
 				const pending = this.membership.pending;
 				if (pending) channel.send({ type: 'command', id: pending.id, command: pending.command });
 				break;
 			}
 			case 'refused': {
-				if (message.reason === 'not_joined' || message.reason === 'malformed') break;
+				if (message.reason === 'busy' || message.reason === 'rate_limited') {
+					channel.close(); // try again later
+					break;
+				}
+				// Only the proved tablet can end the seat (an impostor's refusal is not heard).
+				if (PASSING_REFUSALS.includes(message.reason) || !this.proved) break;
 				this.status = 'refused';
 				this.refusal = message.reason;
 				this.hostApp = message.app ?? null;
@@ -255,6 +330,13 @@ export class PlayerSession {
 				void this.save();
 				break;
 			case 'result': {
+				if (message.reason === 'not_saved') {
+					// Not applied: said, and sent again after a while (on this link, or after a rejoin).
+					this.trouble = { kind: 'not_saved', detail: message.detail ?? '' };
+					this.resendLater(channel, message.id);
+					break;
+				}
+				if (this.trouble?.kind === 'not_saved') this.trouble = null;
 				const pending = this.membership.pending;
 				if (pending && pending.id === message.id) {
 					this.membership = { ...this.membership, pending: null };
@@ -267,6 +349,14 @@ export class PlayerSession {
 			}
 		}
 		this.changed();
+	}
+
+	private resendLater(channel: Channel<HostMessage, PlayerMessage>, id: number): void {
+		setTimeout(() => {
+			const pending = this.membership.pending;
+			if (this.closed || this.channel !== channel || this.status !== 'joined' || pending?.id !== id) return;
+			channel.send({ type: 'command', id: pending.id, command: pending.command });
+		}, this.options.resendMs ?? 2000);
 	}
 
 	/** Keeps the seat as it is now (in order after earlier saves); rejects if the device refuses. */

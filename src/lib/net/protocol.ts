@@ -16,12 +16,14 @@
  */
 import * as v from 'valibot';
 import type { Replay } from '../engine/game/reveal';
-import type { GameEvent } from '../engine/game/types';
+import { ABANDONED_ITEMS, CONDITIONS, LEAVABLE, type Action, type Command, type GameEvent } from '../engine/game/types';
+import { DIRECTIONS } from '../engine/plan/types';
 import type { SeatView } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 
-export const PROTOCOL_VERSION = 1;
+/** 2: the host proves the table's key, the phone its seat without sending the key; admission; strict commands. */
+export const PROTOCOL_VERSION = 2;
 /** A phone's frames are small (a move with conditions is well under 2 KB). */
 export const MAX_PLAYER_FRAME = 16 * 1024;
 /** The host pages long event lists so that every frame stays under this. */
@@ -33,39 +35,135 @@ const Key = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 const Name = v.pipe(v.string(), v.transform((name) => cleanName(name, Infinity)), v.minLength(1), v.maxLength(MAX_NAME_LENGTH));
 const Clock = v.pipe(v.number(), v.finite());
 
+const Small = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
+const Dir = v.picklist(DIRECTIONS);
+/** How deep conditions may nest in a move (6.5): far beyond any real move, bounded for the parser. */
+const MAX_NESTING = 4;
+
+/** One action of a move, every field known (an unknown one refuses the whole frame). */
+const ActionSchema: v.GenericSchema<Action> = v.variant('a', [
+	v.strictObject({ a: v.literal('go'), dir: Dir }),
+	v.strictObject({ a: v.literal('flow') }),
+	v.strictObject({ a: v.literal('loop') }),
+	v.strictObject({ a: v.literal('skip') }),
+	v.strictObject({ a: v.literal('shoot'), dir: Dir, target: v.optional(Small) }),
+	v.strictObject({ a: v.literal('grenade'), dir: Dir }),
+	v.strictObject({ a: v.literal('leave'), item: v.picklist(LEAVABLE), dir: v.optional(Dir) }),
+	v.strictObject({ a: v.literal('mine'), dir: v.optional(Dir) }),
+	v.strictObject({ a: v.literal('take'), index: Small }),
+	v.strictObject({ a: v.literal('if'), cond: v.picklist(CONDITIONS), then: v.lazy(() => v.pipe(v.array(ActionSchema), v.maxLength(16))) }),
+	v.strictObject({ a: v.literal('use'), item: v.picklist(ABANDONED_ITEMS), dir: v.optional(Dir) }),
+	v.strictObject({ a: v.literal('attack'), target: Small, bullet: v.optional(v.boolean()) }),
+	v.strictObject({ a: v.literal('enter'), cell: Small, dir: Dir })
+]) as v.GenericSchema<Action>;
+
+const nestingOf = (actions: readonly Action[]): number =>
+	actions.reduce((deepest, a) => Math.max(deepest, a.a === 'if' ? 1 + nestingOf(a.then) : 0), 0);
+
+/**
+ * The commands a phone may send (its seat's; the master's acts never come over the link), each
+ * with exactly the engine's fields: whatever else a frame carries is refused here, so nothing
+ * unknown reaches the log or another phone.
+ */
+export const PhoneCommandSchema = v.variant('type', [
+	v.strictObject({ type: v.literal('choose_start'), by: Small, cell: Small }),
+	v.strictObject({ type: v.literal('ask_cell_kind'), by: Small, cell: Small }),
+	v.strictObject({
+		type: v.literal('move'),
+		by: Small,
+		actions: v.pipe(
+			v.array(ActionSchema),
+			v.maxLength(32),
+			v.check((actions) => nestingOf(actions) <= MAX_NESTING)
+		),
+		dark: v.optional(v.boolean()),
+		semiDark: v.optional(v.boolean()),
+		noPickup: v.optional(v.boolean()),
+		noRestock: v.optional(v.boolean())
+	}),
+	v.strictObject({ type: v.literal('order_cell'), by: Small, cell: v.nullable(Small) }),
+	v.strictObject({ type: v.literal('status'), by: Small }),
+	v.strictObject({ type: v.literal('recall'), by: Small, of: Small }),
+	v.strictObject({ type: v.literal('count_nstop'), by: Small, stop: v.optional(v.boolean()) }),
+	v.strictObject({ type: v.literal('take_break'), by: Small })
+]);
+export type PhoneCommand = v.InferOutput<typeof PhoneCommandSchema>;
+
+/** A random nonce as sent on the wire (16 bytes, base64url). */
+const Nonce = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/));
+/** A signature or a MAC (base64url). */
+const Proof = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,100}$/));
+
 export const PlayerMessageSchema = v.variant('type', [
 	v.strictObject({
 		type: v.literal('hello'),
 		protocol: v.number(),
 		app: v.pipe(v.string(), v.maxLength(64)),
 		name: Name,
-		/** The seat key kept on the phone, when it has one for this table. */
-		key: v.optional(Key),
+		/** The seat this phone holds at the table, when it has one (proved after the host proved itself). */
+		seat: v.optional(Seq),
+		/** The phone's challenge: the host signs it with the table's key. */
+		nonce: Nonce,
 		/** How many events of its feed the phone already has. */
 		have: Seq
+	}),
+	v.strictObject({
+		type: v.literal('prove'),
+		/** HMAC of the host's nonce keyed by the seat key (absent: a new phone asking for a seat). */
+		mac: v.optional(Proof)
 	}),
 	v.strictObject({
 		type: v.literal('command'),
 		/** Numbered by the phone, 1, 2, 3…, kept across reloads. */
 		id: Seq,
-		/** Checked in full by the engine, which refuses anything malformed. */
-		command: v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)) })
+		command: PhoneCommandSchema
 	})
 ]);
-export type PlayerMessage = v.InferOutput<typeof PlayerMessageSchema>;
+type SchemaMessage = v.InferOutput<typeof PlayerMessageSchema>;
+/** A phone's message; its command typed as the engine's (the schema admits a subset of them, field for field). */
+export type PlayerMessage = Exclude<SchemaMessage, { type: 'command' }> | { type: 'command'; id: number; command: Command };
 
-export const REFUSALS = ['version', 'table_full', 'unknown_key', 'not_joined', 'malformed', 'too_big', 'replaced'] as const;
+export const REFUSALS = [
+	'version',
+	'table_full',
+	'unknown_key',
+	'not_joined',
+	'malformed',
+	'too_big',
+	'replaced',
+	/** The master refused this phone a seat. */
+	'not_admitted',
+	/** Too many phones are waiting to be admitted: try again later. */
+	'busy',
+	/** Too many frames from this link: slow down. */
+	'rate_limited'
+] as const;
+/** Refusals after which a phone simply goes on (or tries again later); the others end its attempt. */
+export const PASSING_REFUSALS: readonly Refusal[] = ['not_joined', 'malformed', 'too_big', 'busy', 'rate_limited'];
 export type Refusal = (typeof REFUSALS)[number];
 
 /** Why the host refused a command (beyond the engine's own reasons). */
-export const COMMAND_REFUSALS = ['not_your_seat', 'not_started', 'master_only'] as const;
+export const COMMAND_REFUSALS = [
+	'not_your_seat',
+	'not_started',
+	'master_only',
+	/** The same question asked too often with nothing changed in between (status, recall). */
+	'asked_too_often',
+	/** The tablet could not write the command (`detail` says why): nothing was applied; the phone sends it again. */
+	'not_saved'
+] as const;
 export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];
 
 /** What a phone is told of its seat: `viewFor` without the events (the plan comes apart, in `reveal`, once the game is over). */
 export type UpdateView = Omit<SeatView, 'events'>;
 
 export type HostMessage =
-	| { type: 'welcome'; seat: number; key: string; room: string }
+	/** The table's public key and its signature over the handshake (pin.ts), answering a hello. */
+	| { type: 'proof'; key: string; sig: string; nonce: string }
+	/** The master has not admitted this phone yet. */
+	| { type: 'waiting' }
+	/** The seat; `key` only when it is issued (a new seat), never again. */
+	| { type: 'welcome'; seat: number; key?: string; room: string }
 	| { type: 'refused'; reason: Refusal; app?: string }
 	| { type: 'table'; names: string[]; here: boolean[]; started: boolean }
 	| {
@@ -76,7 +174,7 @@ export type HostMessage =
 			from: number;
 			events: GameEvent[];
 	  }
-	| { type: 'result'; id: number; ok: boolean; reason?: string }
+	| { type: 'result'; id: number; ok: boolean; reason?: string; detail?: string }
 	/**
 	 * The game is over: the plan and the game step by step, for the reveal (every player may see
 	 * them now; never sent before). A long game's replay may come without the moves as said, or not at all.
@@ -101,7 +199,9 @@ const ReplaySchema = v.object({
 });
 
 const HostMessageSchema = v.variant('type', [
-	v.object({ type: v.literal('welcome'), seat: Seq, key: Key, room: v.string() }),
+	v.object({ type: v.literal('proof'), key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{44}$/)), sig: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,100}$/)), nonce: Nonce }),
+	v.object({ type: v.literal('waiting') }),
+	v.object({ type: v.literal('welcome'), seat: Seq, key: v.optional(Key), room: v.string() }),
 	v.object({ type: v.literal('refused'), reason: v.picklist(REFUSALS), app: v.optional(v.string()) }),
 	v.object({ type: v.literal('table'), names: v.array(v.string()), here: v.array(v.boolean()), started: v.boolean() }),
 	v.object({
@@ -110,7 +210,7 @@ const HostMessageSchema = v.variant('type', [
 		from: Seq,
 		events: v.array(v.looseObject({ type: v.string(), audience: v.looseObject({ to: v.string() }) }))
 	}),
-	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.string()) }),
+	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.pipe(v.string(), v.maxLength(64))), detail: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
 	v.object({ type: v.literal('reveal'), plan: v.looseObject({ width: Seq, height: Seq, cells: v.array(v.unknown()) }), replay: v.optional(ReplaySchema) })
 ]);
 
@@ -135,23 +235,27 @@ export function frameSchema(message: v.GenericSchema) {
 		q: v.optional(Clock)
 	});
 }
-const PlayerFrame = frameSchema(PlayerMessageSchema);
-const HostFrame = frameSchema(HostMessageSchema);
+const Envelope = frameSchema(v.unknown());
 
-export type ReadResult<M> = { ok: true; frame: Frame<M> } | { ok: false; reason: 'too_big' | 'malformed' };
+/**
+ * A frame read off the wire. `bad`: a well-formed, numbered frame whose message is off the
+ * schema — its sequence number is used up (the channel goes on) and the message refused with a
+ * reason (`id`: the command's number, when it had one, so its sender gets an answer).
+ */
+export type ReadResult<M> = { ok: true; frame: Frame<M>; bad?: { id?: number } } | { ok: false; reason: 'too_big' | 'malformed' };
 
 /** Parses a phone's frame off the wire, refusing anything too big, not JSON, or not of the protocol. */
 export function readPlayerFrame(raw: unknown): ReadResult<PlayerMessage> {
-	return readFrame(raw, PlayerFrame, MAX_PLAYER_FRAME) as ReadResult<PlayerMessage>;
+	return readFrame(raw, PlayerMessageSchema, MAX_PLAYER_FRAME) as ReadResult<PlayerMessage>;
 }
 
 /** Parses a host's frame (the phone checks it the same way). */
 export function readHostFrame(raw: unknown): ReadResult<HostMessage> {
-	return readFrame(raw, HostFrame, MAX_HOST_FRAME) as ReadResult<HostMessage>;
+	return readFrame(raw, HostMessageSchema, MAX_HOST_FRAME) as ReadResult<HostMessage>;
 }
 
-/** Parses a frame off the wire against `schema` (a `frameSchema`), refusing anything over `limit` characters. */
-export function readFrame(raw: unknown, schema: v.GenericSchema, limit: number): ReadResult<unknown> {
+/** Parses a frame off the wire (the envelope, then its message against `message`), refusing anything over `limit` characters. */
+export function readFrame(raw: unknown, message: v.GenericSchema, limit: number): ReadResult<unknown> {
 	if (typeof raw !== 'string') return { ok: false, reason: 'malformed' };
 	if (raw.length > limit) return { ok: false, reason: 'too_big' };
 	let data: unknown;
@@ -160,8 +264,18 @@ export function readFrame(raw: unknown, schema: v.GenericSchema, limit: number):
 	} catch {
 		return { ok: false, reason: 'malformed' };
 	}
-	const parsed = v.safeParse(schema, data);
-	return parsed.success ? { ok: true, frame: parsed.output as Frame<unknown> } : { ok: false, reason: 'malformed' };
+	const envelope = v.safeParse(Envelope, data);
+	if (!envelope.success) return { ok: false, reason: 'malformed' };
+	const frame = envelope.output as Frame<unknown>;
+	if (frame.m === undefined) return { ok: true, frame };
+	const parsed = v.safeParse(message, frame.m);
+	if (parsed.success) return { ok: true, frame: { ...frame, m: parsed.output } };
+	if (frame.s === undefined) return { ok: false, reason: 'malformed' };
+	const m = frame.m as { type?: unknown; id?: unknown };
+	const id = m !== null && typeof m === 'object' && m.type === 'command' && typeof m.id === 'number' && Number.isInteger(m.id) && m.id >= 0 ? m.id : undefined;
+	const { m: _dropped, ...rest } = frame;
+	void _dropped;
+	return { ok: true, frame: rest, bad: id === undefined ? {} : { id } };
 }
 
 /**
@@ -186,27 +300,68 @@ export function pageEvents(view: UpdateView, from: number, events: GameEvent[], 
 	return pages;
 }
 
-const base64url = (bytes: Uint8Array) =>
+export const base64url = (bytes: Uint8Array) =>
 	btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
+type Random = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
+const systemRandom: Random = (b) => crypto.getRandomValues(b);
+
+/** A fresh challenge of the handshake (16 random bytes; pin.ts): needs no crypto library. */
+export function newNonce(random: Random = systemRandom): string {
+	return base64url(random(new Uint8Array(16)));
+}
+
 /** A seat key: 24 random characters, kept on the phone, proved on every join. */
-export function newSeatKey(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function newSeatKey(random: Random = systemRandom): string {
 	return base64url(random(new Uint8Array(18)));
 }
 
-/** The room code alphabet: no 0/O, 1/I/L, so it can be read out and typed. */
-export const ROOM_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const ROOM_PATTERN = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+/**
+ * `count` symbols of `alphabet`, each equally likely: a random byte is used only when it falls
+ * below the largest multiple of the alphabet's size (rejection sampling), so `byte % size` is
+ * never biased towards the first symbols.
+ */
+export function unbiasedPick(alphabet: string, count: number, random: Random = systemRandom): string {
+	const n = alphabet.length;
+	const limit = 256 - (256 % n);
+	let out = '';
+	while (out.length < count) {
+		for (const byte of random(new Uint8Array(count * 2))) {
+			if (byte >= limit) continue;
+			out += alphabet[byte % n];
+			if (out.length === count) break;
+		}
+	}
+	return out;
+}
 
-/** A short room code people can read out. */
-export function newRoomCode(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
-	return [...random(new Uint8Array(6))].map((b) => ROOM_ALPHABET[b % ROOM_ALPHABET.length]).join('');
+/**
+ * The room code alphabet: Crockford's base 32 (digits and letters without I, L, O, U), so a code
+ * can be read out and typed; what a person types is read leniently (O as 0, I and L as 1).
+ */
+export const ROOM_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** 12 symbols of 32: 60 random bits, shown as three groups of four. */
+export const ROOM_LENGTH = 12;
+export const ROOM_PATTERN = /^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{12}$/;
+/** The six-letter codes of protocol 1, still opened so a table saved by it comes back after an update. */
+const LEGACY_ROOM = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+
+/** A room code nobody can guess while the table is open: 60 bits from the device's random source. */
+export function newRoomCode(random: Random = systemRandom): string {
+	return unbiasedPick(ROOM_ALPHABET, ROOM_LENGTH, random);
 }
 
 /** Normalises what a person typed as a room code; null when it cannot be one. */
 export function parseRoomCode(text: string): string | null {
 	const code = text.toUpperCase().replace(/[\s-]/g, '');
-	return ROOM_PATTERN.test(code) ? code : null;
+	if (LEGACY_ROOM.test(code)) return code;
+	const read = code.replace(/O/g, '0').replace(/[IL]/g, '1');
+	return ROOM_PATTERN.test(read) ? read : null;
+}
+
+/** A room code as people read it: groups of four (`7K3Q-9ZPM-X2AB`). */
+export function formatRoomCode(room: string): string {
+	return room.length === ROOM_LENGTH ? (room.match(/.{4}/g) ?? [room]).join('-') : room;
 }
 
 /** The signalling id of a room's host: stable, so phones find a host that reloaded. */

@@ -11,7 +11,7 @@ import type { Replay } from '../engine/game/reveal';
 import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './connect';
 import type { Diagnostics } from './diagnostics';
 import type { Link, TransportKind } from './link';
-import { PlayerSession, type PlayerStatus } from './player';
+import { PlayerSession, type PlayerStatus, type PlayerTrouble } from './player';
 import { hostPeerId, type Refusal, type UpdateView } from './protocol';
 import { SeatStore } from './seat-store';
 import type { CommandResult } from './store';
@@ -37,6 +37,8 @@ export class SeatLink {
 	replay: Replay | null = $state.raw(null);
 	events: readonly GameEvent[] = $state.raw([]);
 	pending: Command | null = $state.raw(null);
+	/** What is wrong without ending the seat: an impostor answering, the tablet unable to save. */
+	trouble: PlayerTrouble | null = $state.raw(null);
 	readonly kind: TransportKind;
 	session!: PlayerSession;
 
@@ -45,15 +47,15 @@ export class SeatLink {
 	}
 
 	/** Joins `room` through a signalling server (and rejoins by itself). */
-	static async join(options: { room: string; name: string; via?: Via | null }): Promise<SeatLink> {
+	static async join(options: { room: string; name: string; via?: Via | null; pin?: string | null }): Promise<SeatLink> {
 		const kind = await chooseTransport(options.via ?? null);
 		if (kind === 'manual') throw new Error('manual');
 		const transport = signalling(kind);
-		return SeatLink.start(kind, options.room, options.name, () => transport.open(hostPeerId(options.room)), true);
+		return SeatLink.start(kind, options.room, options.name, options.pin ?? null, () => transport.open(hostPeerId(options.room)), true);
 	}
 
 	/** No server: answers the tablet's offer; show `answer` to the tablet; the seat opens once it is read. */
-	static async joinByOffer(options: { room: string; name: string; offer: string }): Promise<{ answer: string; seat: SeatLink }> {
+	static async joinByOffer(options: { room: string; name: string; offer: string; pin?: string | null }): Promise<{ answer: string; seat: SeatLink }> {
 		const { answerOffer } = await import('./manual');
 		const { code, link } = await answerOffer(options.offer);
 		let used = false;
@@ -62,7 +64,7 @@ export class SeatLink {
 			used = true;
 			return link;
 		};
-		const seat = await SeatLink.start('manual', options.room, options.name, connect, false);
+		const seat = await SeatLink.start('manual', options.room, options.name, options.pin ?? null, connect, false);
 		return { answer: code, seat };
 	}
 
@@ -77,12 +79,13 @@ export class SeatLink {
 		await seats().forget(room);
 	}
 
-	private static async start(kind: TransportKind, room: string, name: string, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
+	private static async start(kind: TransportKind, room: string, name: string, pin: string | null, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
 		const self = new SeatLink(kind);
 		self.session = await PlayerSession.open({
 			room,
 			app: APP_VERSION,
 			name,
+			pin,
 			store: seats(),
 			connect,
 			rejoin,
@@ -125,5 +128,6 @@ export class SeatLink {
 		this.replay = s.replay;
 		this.events = s.events;
 		this.pending = s.pending;
+		this.trouble = s.trouble;
 	}
 }

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { replay } from '../engine/game/game';
 import { viewFor } from '../engine/game/view';
 import type { Command } from '../engine/game/types';
-import { HostSession } from './host';
+import { HostSession, MAX_WAITING } from './host';
+import { hostPeerId } from './protocol';
+import { MemoryHostStore } from './store';
 import { MemoryTable, engineEventsFor, newGame, scriptedCommands, settle, until, TEST_APP, FAST } from './testing';
 
 let table: MemoryTable | null = null;
@@ -265,11 +267,13 @@ describe('refusals', () => {
 		expect(outOfTurn).toEqual({ ok: false, reason: 'not_your_turn' });
 		const forOther = await t.phones[second]!.send({ type: 'choose_start', by: first, cell: 7 });
 		expect(forOther).toEqual({ ok: false, reason: 'not_your_seat' });
+		// The master's acts never come over the link: off the phones' schema, refused as malformed.
 		const asMaster = await t.phones[first]!.send({ type: 'confirm_starts', by: 'master' });
-		expect(asMaster).toEqual({ ok: false, reason: 'not_your_seat' });
+		expect(asMaster).toEqual({ ok: false, reason: 'malformed' });
 		expect(t.host.record!.game.log).toEqual([]);
 		expect(t.host.refusals.get('not_your_turn')).toBe(1);
-		expect(t.host.refusals.get('not_your_seat')).toBe(2);
+		expect(t.host.refusals.get('not_your_seat')).toBe(1);
+		expect(t.host.refusals.get('malformed')).toBe(1);
 	});
 
 	test('a forged seat key is refused and takes no seat', async () => {
@@ -308,7 +312,7 @@ describe('host restored from its store', () => {
 });
 
 describe('durability', () => {
-	test('a command whose write fails is neither applied nor announced, and the phone may send it again', async () => {
+	test('a failing disk: the phone hears why, the tablet shows it, and the command is applied once stored, never before', async () => {
 		const t = await seatedTable(2);
 		const game = newGame(2);
 		await t.startGame(game);
@@ -319,21 +323,124 @@ describe('durability', () => {
 		const phone = t.phones[(command as { by: number }).by]!;
 		const store = t.hostStore;
 		const original = store.append.bind(store);
+		let failures = 0;
 		store.append = async () => {
-			throw new Error('disk full');
+			failures++;
+			throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 		};
 		const events = t.phones.map((p) => p.events.length);
-		void phone.send(command);
-		await settle(150);
+		let answered = false;
+		const answer = phone.send(command).then((r) => ((answered = true), r));
+		await until(() => phone.trouble?.kind === 'not_saved', 3000, 'the phone told');
+		expect(phone.trouble).toEqual({ kind: 'not_saved', detail: 'The quota has been exceeded.' });
+		expect(t.host.problem).toBe('The quota has been exceeded.');
+		// sent again and again while the disk fails: nothing applied, nothing announced, no answer yet
+		await until(() => failures >= 3, 3000, 'retries');
+		expect(answered).toBe(false);
 		expect(t.host.record!.game.log.length).toBe(at);
 		expect(t.phones.map((p) => p.events.length)).toEqual(events);
-		// The disk is back: the phone's command, sent again after a rejoin, is applied once.
+		expect(phone.pending).toEqual(command);
+		// The disk is back: the next retry is stored, then applied and answered, once.
 		store.append = original;
-		phone.drop();
-		await until(() => t.host.record!.game.log.length === at + 1, 3000, 'applied after the rejoin');
+		expect(await answer).toEqual({ ok: true });
+		expect(t.host.record!.game.log.length).toBe(at + 1);
+		expect(t.host.problem).toBeNull();
+		expect(phone.trouble).toBeNull();
 		await t.play(log.slice(at + 1));
 		await waitFeeds(t);
 		expectFeedsMatch(t, log);
+		expect(t.hostErrors).toEqual([]);
+	});
+
+	test('the master\'s own command on a failing disk is refused with the reason and changes nothing', async () => {
+		const t = await seatedTable(2);
+		const game = newGame(2);
+		await t.startGame(game);
+		t.hostStore.append = async () => {
+			throw new Error('disk full');
+		};
+		const result = await t.host.master({ type: 'ruling', by: 'master', reason: 'noted' });
+		expect(result).toEqual({ ok: false, reason: 'not_saved', detail: 'disk full' });
+		expect(t.host.record!.game.log).toEqual([]);
+		expect(t.host.problem).toBe('disk full');
+	});
+});
+
+describe('admission', () => {
+	test('a new phone waits for the master; refused, it hears nothing of the table; admitted, it gets its seat and key once', async () => {
+		const t = await seatedTable(1, 3);
+		t.autoAdmit = false;
+		const stranger = await t.openPhone('Mallory');
+		await until(() => stranger.status === 'waiting', 3000, 'waiting');
+		expect(t.host.waiting.map((w) => w.name)).toEqual(['Mallory']);
+		expect(stranger.names).toEqual([]);
+		await t.host.turnAway(t.host.waiting[0]!.id);
+		await until(() => stranger.status === 'refused');
+		expect(stranger.refusal).toBe('not_admitted');
+		expect(stranger.names).toEqual([]);
+		expect(stranger.seat).toBeNull();
+		expect(t.host.names).toEqual(['P1']);
+
+		const friend = await t.openPhone('Boris');
+		await until(() => t.host.waiting.length === 1, 3000, 'asking');
+		await t.host.admit(t.host.waiting[0]!.id);
+		await until(() => friend.status === 'joined');
+		expect(friend.seat).toBe(1);
+		// a reload proves the seat: no approval needed again
+		friend.close();
+		const again = await t.openPhone('Boris', 2);
+		await until(() => again.status === 'joined');
+		expect(again.seat).toBe(1);
+		expect(t.host.waiting).toEqual([]);
+	});
+
+	test('a flood of strangers fills no seat: they wait (then are told busy), and the real player is admitted by name', async () => {
+		const t = await seatedTable(0, 2);
+		t.autoAdmit = false;
+		const flood = [];
+		for (let i = 0; i < 30; i++) flood.push(await t.openPhone(`Bot ${i}`));
+		await until(() => t.host.waiting.length === MAX_WAITING, 5000, 'the waiting list full');
+		expect(t.host.names).toEqual([]);
+		// the master refuses the strangers he does not know; the real player is then heard and admitted
+		const real = await t.openPhone('Alice');
+		for (let round = 0; round < 10 && !t.host.waiting.some((w) => w.name === 'Alice'); round++) {
+			for (const w of t.host.waiting) await t.host.turnAway(w.id);
+			await settle(60);
+		}
+		const alice = t.host.waiting.find((w) => w.name === 'Alice');
+		expect(alice).toBeDefined();
+		await t.host.admit(alice!.id);
+		await until(() => real.status === 'joined');
+		expect(t.host.names).toEqual(['Alice']);
+		for (const bot of flood) bot.close();
+	});
+});
+
+describe('the table key', () => {
+	test('a phone facing another key under the room code says so, sends no proof of its seat, and returns to the real tablet with its seat', async () => {
+		const t = await seatedTable(1);
+		const phone = t.phones[0]!;
+		const kept = (await t.phoneStores[0]!.load(t.room))!;
+		// the tablet is gone; an impostor listens under the room's id with a table of its own
+		t.host.close();
+		const impostorStore = new MemoryHostStore();
+		const impostor = await HostSession.open({ app: TEST_APP, store: impostorStore, table: HostSession.newTable(t.room, 6), channel: FAST });
+		const heard: string[] = [];
+		const listener = await t.network.listen(hostPeerId(t.room));
+		listener.accept((link) => link.receive((raw) => heard.push(raw)));
+		impostor.listen(listener);
+		await until(() => phone.trouble?.kind === 'impostor', 5000, 'the impostor noticed');
+		expect(phone.status).not.toBe('refused');
+		await until(() => heard.length > 2, 3000, 'frames heard');
+		expect(heard.some((f) => f.includes(kept.key!))).toBe(false);
+		expect(heard.some((f) => f.includes('"prove"'))).toBe(false);
+		expect(impostor.names).toEqual([]);
+		impostor.close();
+		// the real tablet is back: the phone proves its seat by itself
+		await t.openHost();
+		await until(() => phone.status === 'joined' && phone.trouble === null, 5000, 'back at the real tablet');
+		expect(phone.seat).toBe(0);
+		expect((await t.phoneStores[0]!.load(t.room))!.key).toBe(kept.key);
 	});
 });
 

@@ -34,6 +34,11 @@ export interface TableRecord {
 	seats: SeatRecord[];
 	/** How many seats the lobby may fill. */
 	capacity: number;
+	/**
+	 * The table's ECDSA P-256 secret key (base64url, pin.ts): it never leaves the tablet; phones pin
+	 * the fingerprint of its public key. (Absent in tables kept by protocol 1: made on opening.)
+	 */
+	secret?: string;
 	createdAt: number;
 	updatedAt: number;
 }
@@ -52,8 +57,10 @@ export interface HostStore {
 export interface Membership {
 	room: string;
 	name: string;
-	/** The seat key the host gave; null before the first welcome. */
+	/** The seat key the host gave; null before the first welcome. It is never sent again. */
 	key: string | null;
+	/** The fingerprint of the table's key (from the invitation, or the first proof): only that host is believed. */
+	pin?: string;
 	seat: number | null;
 	/** The seat's events, in the host's order. */
 	events: GameEvent[];

@@ -11,7 +11,7 @@ import { GameStore } from '../store/games';
 import { APP_VERSION, appAddress, expose, inviteUrl, signalling, transportChoice, type TransportReason, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
-import { HostSession, type Presence, type Submitted } from './host';
+import { HostSession, type Presence, type Submitted, type Waiting } from './host';
 import type { TransportKind } from './link';
 import { createOffer } from './manual';
 import { hostPeerId, newRoomCode } from './protocol';
@@ -20,6 +20,10 @@ export { APP_VERSION, VIA, chooseTransport, inviteUrl, parseVia, viaOf, type Via
 
 export class HostTable {
 	presence: Presence[] = $state.raw([]);
+	/** Phones waiting for the master to admit them. */
+	waiting: Waiting[] = $state.raw([]);
+	/** The last write to the device that failed (null once one succeeds). */
+	problem: string | null = $state(null);
 	state: GameState | null = $state.raw(null);
 	refused = $state(0);
 	online = $state(false);
@@ -88,7 +92,15 @@ export class HostTable {
 	private readonly stopTimers: (() => void)[] = [];
 
 	inviteUrl(origin = appAddress()): string {
-		return inviteUrl(origin, this.room, this.kind);
+		return inviteUrl(origin, this.room, this.kind, this.session.pin);
+	}
+
+	admit(id: number): Promise<void> {
+		return this.session.admit(id);
+	}
+
+	turnAway(id: number): Promise<void> {
+		return this.session.turnAway(id);
 	}
 
 	/** No server: an offer for one more phone. Show `url` as a QR code; give `accept` the phone's answer. */
@@ -96,10 +108,11 @@ export class HostTable {
 		const offer = await createOffer();
 		return {
 			code: offer.code,
-			url: `${origin}/join?room=${this.room}&via=qr#offer=${encodeURIComponent(offer.code)}`,
+			url: `${origin}/join?room=${this.room}&via=qr&pin=${this.session.pin}#offer=${encodeURIComponent(offer.code)}`,
 			accept: async (answer: string) => {
 				const link = await offer.accept(answer);
-				this.session.attach(link);
+				// the master read this phone's answer himself: it is admitted
+				this.session.attach(link, { paired: true });
 			}
 		};
 	}
@@ -133,6 +146,8 @@ export class HostTable {
 
 	refresh(): void {
 		this.presence = this.session.presence();
+		this.waiting = this.session.waiting;
+		this.problem = this.session.problem;
 		this.state = this.session.state;
 		this.refused = this.session.refusedCount;
 	}

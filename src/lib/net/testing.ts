@@ -83,25 +83,52 @@ export class MemoryTable {
 	readonly phones: PlayerSession[] = [];
 	readonly room = 'ABCDEF';
 
+	/** Whether the master admits every phone that asks (as a person tapping Admit would); false: the test decides. */
+	autoAdmit = true;
+	/** Failures the host caught (a test of robustness expects none). */
+	readonly hostErrors: unknown[] = [];
+
 	constructor(readonly channel: ChannelOptions = FAST) {}
 
 	async openHost(capacity = 6): Promise<HostSession> {
-		const table = (await this.hostStore.loadTable(this.room)) ?? HostSession.newTable(this.room, capacity);
-		this.host = await HostSession.open({ app: TEST_APP, store: this.hostStore, table, channel: this.channel });
+		let table = await this.hostStore.loadTable(this.room);
+		if (!table) {
+			// as the tablet does: a new table (and its key) is on the device before any phone may pin it
+			table = HostSession.newTable(this.room, capacity);
+			await this.hostStore.saveTable(table);
+		}
+		this.host = await HostSession.open({
+			app: TEST_APP,
+			store: this.hostStore,
+			table,
+			channel: this.channel,
+			onChange: () => this.admitWaiting(),
+			onError: (error) => this.hostErrors.push(error)
+		});
 		this.host.listen(await this.network.listen(hostPeerId(this.room)));
 		return this.host;
 	}
 
-	/** A phone joins (or, with `index` of an earlier phone, the same phone opens the app again). */
-	async openPhone(name: string, index = this.phones.length, app = TEST_APP): Promise<PlayerSession> {
+	private admitWaiting(): void {
+		if (!this.autoAdmit || !this.host) return;
+		for (const waiting of this.host.waiting) void this.host.admit(waiting.id);
+	}
+
+	/**
+	 * A phone joins through the invitation (which carries the table's pin), or with `index` of an
+	 * earlier phone, the same phone opens the app again.
+	 */
+	async openPhone(name: string, index = this.phones.length, app = TEST_APP, pin: string | null = this.host.pin): Promise<PlayerSession> {
 		const store = (this.phoneStores[index] ??= new MemoryPhoneStore());
 		const phone = await PlayerSession.open({
 			room: this.room,
 			app,
 			name,
+			pin,
 			store,
 			connect: () => this.network.open(hostPeerId(this.room)),
 			retryMs: [20, 50],
+			resendMs: 30,
 			channel: this.channel
 		});
 		this.phones[index] = phone;

@@ -45,13 +45,29 @@ export async function openHost(context: BrowserContext, via: Via, query = ''): P
 	return { page, room };
 }
 
-/** A phone joins through the signalling server: the join form, then its seat. */
-export async function joinPlayer(context: BrowserContext, room: string, name: string): Promise<Page> {
+/** The invitation the tablet shows (its link: room, connection and the table key's fingerprint), as a path. */
+export async function invitePath(host: Page): Promise<string> {
+	const href = (await host.getByTestId('invite-url').getAttribute('href'))!;
+	return href.replace(/^https?:\/\/[^/]+/, '');
+}
+
+/** The master taps Admit for the phone named `name` waiting at the tablet. */
+export async function admit(host: Page, name: string): Promise<void> {
+	await host.getByTestId('waiting-phone').filter({ has: host.getByTestId('waiting-name').getByText(name, { exact: true }) }).getByTestId('admit').click();
+}
+
+/**
+ * A phone joins through the signalling server: the tablet's invitation, the join form; it waits
+ * until the master taps Admit on the tablet, then takes its seat.
+ */
+export async function joinPlayer(context: BrowserContext, host: Page, name: string): Promise<Page> {
 	const page = await context.newPage();
-	await page.goto(`/join?room=${room}&via=local`);
+	await page.goto(await invitePath(host));
 	await page.locator('main[data-ready="true"]').waitFor();
 	await page.getByTestId('name').fill(name);
 	await page.getByTestId('join').click();
+	await page.locator('main[data-status="waiting"]').waitFor({ timeout: 30_000 });
+	await admit(host, name);
 	await page.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 	return page;
 }
@@ -159,7 +175,7 @@ export async function tableGame(
 		const context = await tableContext(browser, origin, 'phone');
 		contexts.push(context);
 		if (init) await context.addInitScript(init);
-		phones.push(await joinPlayer(context, room, name));
+		phones.push(await joinPlayer(context, host, name));
 	}
 	await host.locator('[data-testid="joined"] li', { hasText: players[players.length - 1]!.name }).waitFor();
 	await host.getByTestId('start-game').click();

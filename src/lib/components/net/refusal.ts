@@ -18,6 +18,10 @@ export function commandRefusal(reason: string, command = ''): string {
 			return m.net_command_refused({ reason: m.net_reason_not_joined() });
 		case 'busy':
 			return m.net_command_refused({ reason: m.net_reason_busy() });
+		case 'asked_too_often':
+			return m.net_command_refused({ reason: m.net_reason_asked_too_often() });
+		case 'not_saved':
+			return m.net_command_refused({ reason: m.net_reason_not_saved() });
 	}
 	if ((REJECT_REASONS as readonly string[]).includes(reason))
 		return renderEvent({ type: 'rejected', reason: reason as RejectReason, command, audience: { to: 'master' } }, eventLocale());
