@@ -4,11 +4,18 @@
  * others' public standing. Never its own position, never the plan.
  */
 import type { GameSettings } from './settings';
-import type { CarryKind, GameEvent, GameResult, GameState, Health, Seat } from './types';
+import type { AbandonedItem, CarryKind, GameEvent, GameResult, GameState, Health, Seat } from './types';
 import { currentSeat } from './apply';
 import { eventLog } from './game';
 import { KIND_NONE } from './board';
 import { ruleSystem } from '../rules/index';
+
+/** What each rule system adds to a seat's own view, by system (only the abandoned labyrinth adds anything yet). */
+export interface SeatSystemViews {
+	/** Seed 002, 3.1: the item held (public: the shop and its use are announced); turns still to lose. */
+	abandoned: { item: AbandonedItem | null; loseTurns: number };
+}
+export type SeatSystemView = SeatSystemViews[keyof SeatSystemViews];
 
 export interface SeatView {
 	seat: Seat;
@@ -41,7 +48,7 @@ export interface SeatView {
 	events: GameEvent[];
 	result: GameResult | null;
 	/** What the rule system adds about this seat (abandoned: the item held, turns to lose); absent in classic. */
-	system?: Record<string, unknown>;
+	system?: SeatSystemView;
 }
 
 export function visibleTo(ev: GameEvent, seat: Seat): boolean {

@@ -28,6 +28,7 @@ import type { Draft } from '../game/draft';
 import type { Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
+import type { SeatSystemView } from '../game/view';
 
 export interface MoveOutcome {
 	/** Conditions (6.5) the announced result satisfies. */
@@ -73,7 +74,7 @@ export interface RuleSystem {
 	/** After a move: the same seat moves again (abandoned: a wall hit lets the player try again). */
 	keepsTurn?(d: Draft, seat: Seat): boolean;
 	/** What this system adds to a seat's own view (`SeatView.system`): public facts about that seat only. */
-	seatView?(state: GameState, seat: Seat): Record<string, unknown>;
+	seatView?(state: GameState, seat: Seat): SeatSystemView;
 	/** When `seat`'s turn comes: true when the turn is lost (announced by the hook) and passes on. */
 	losesTurn?(d: Draft, seat: Seat): boolean;
 	startLoadout(settings: GameSettings): { bullets: number; grenades: number; landmine: boolean };
