@@ -8,7 +8,7 @@ const plan = buildPlan(['LLLL', 'LHWL'], { exits: [[0, 0, 'left', true]], items:
 
 function fresh() {
 	const g = createGame({ plan, seats: 2, seed: 1 });
-	if (!g.ok) throw new Error(g.error);
+	if (!g.ok) throw new Error(g.error.join(', '));
 	return initialState(g.value);
 }
 
