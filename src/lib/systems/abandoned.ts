@@ -10,6 +10,7 @@ export const abandonedFace: SystemFace = {
 	treasures: 'piles',
 	numberedPits: false,
 	creatures: false,
+	kindSigns: { shop: '$', marsh: '≈', portal: '◎' },
 	generator: 'fixed',
 	screen: 'table',
 	plans: 1,

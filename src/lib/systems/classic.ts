@@ -10,6 +10,7 @@ export const classicFace: SystemFace = {
 	treasures: 'true_and_fake',
 	numberedPits: false,
 	creatures: false,
+	kindSigns: {},
 	generator: 'sized',
 	screen: 'table',
 	plans: 1,

@@ -10,6 +10,7 @@ export const duelFace: SystemFace = {
 	treasures: 'true_and_fake',
 	numberedPits: true,
 	creatures: false,
+	kindSigns: { crossbow: '➶', crutch: '⟂', trap: '⊠', pit_exit: '⇱' },
 	generator: 'fixed',
 	screen: 'duel',
 	plans: 2,

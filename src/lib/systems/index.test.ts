@@ -6,7 +6,7 @@ import { grid } from '../engine/rules/topographic.testing';
 import { RULE_SYSTEMS, type Plan } from '../engine/plan/types';
 import { ruleSystem } from '../engine/rules/index';
 import { seatRange } from '../play/seats';
-import { composerControls, isTableSystem, systemFace, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './index';
+import { composerControls, isTableSystem, kindSign, systemFace, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './index';
 
 /** A small board of each table system, two players placed on its first row. */
 const PLANS: Record<TableSystem, Plan> = {
@@ -120,5 +120,7 @@ describe('each face agrees with its engine (one place per system outside the eng
 		expect(face.tools.includes('river')).toBe(engine.ok && engine.value.cellKinds.includes('river'));
 		expect(face.tools.includes('creature')).toBe(face.creatures);
 		expect(face.screen === 'table').toBe(isTableSystem(rules));
+		// Its own kinds (beyond the classic ones, which the board draws as glyphs) each have a sign on the board.
+		for (const kind of face.paints) if (!systemFace('classic').paints.includes(kind)) expect(kindSign(kind), kind).toBeTruthy();
 	});
 });

@@ -45,6 +45,15 @@ export function composerControls(rules: RuleSystemId, settings: Parameters<Syste
 	return systemFace(rules).composer(settings);
 }
 
+/** A cell kind's sign on the board, whichever system's it is (a plan may hold another system's kind: the validator says so, the board still shows it). */
+export function kindSign(kind: string): string | undefined {
+	for (const rules of PLAY_SYSTEMS) {
+		const sign = (systemFace(rules).kindSigns as Partial<Record<string, string>>)[kind];
+		if (sign) return sign;
+	}
+	return undefined;
+}
+
 /** Whether another shot may be written now (before the movement, or after it). */
 export function shotAllowed(controls: ComposerControls, actions: readonly { a: string }[]): boolean {
 	if (!controls.shoot) return false;

@@ -10,6 +10,7 @@ export const topographicFace: SystemFace = {
 	treasures: 'one_true',
 	numberedPits: false,
 	creatures: true,
+	kindSigns: { spinner: '↻', swamp: '≋', crocodile: 'Cr', arsenal: '⚔', morgue: '✝' },
 	generator: 'fixed',
 	screen: 'table',
 	plans: 1,

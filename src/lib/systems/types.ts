@@ -57,6 +57,8 @@ export interface SystemFace {
 	readonly numberedPits: boolean;
 	/** The plan places the bear and draws the ghost's path (topographic, seed 003 2). */
 	readonly creatures: boolean;
+	/** Its own cells' signs on the board (the classic kinds have drawn glyphs, the board's own). */
+	readonly kindSigns: Readonly<Partial<Record<PaintableKind, string>>>;
 	/** The generator draws a field of the chosen size and shape, or the seed's own fixed field. */
 	readonly generator: 'sized' | 'fixed';
 
