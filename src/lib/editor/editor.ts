@@ -41,8 +41,9 @@ import {
 } from './edits';
 import { cellAt, cellsAlong, isOuter, pointsAlong, sideAt, squaresOnSegment, type Point, type SideRef } from './hit';
 
-export const TOOLS = ['paint', 'walls', 'river', 'loop', 'portal', 'treasure', 'item', 'creature', 'shape', 'eraser', 'inspect'] as const;
-export type ToolId = (typeof TOOLS)[number];
+import type { ToolId } from '../systems/types';
+
+export { TOOLS, type ToolId } from '../systems/types';
 
 /**
  * The tools each rule system's plans are drawn with: only what its plans hold (no items or

@@ -11,7 +11,9 @@ import { isClosedRound } from '../engine/plan/geometry';
 import { cleanName, MAX_PLAN_NAME_LENGTH } from '../engine/name';
 import { DIRECTIONS, type Cell, type CellKind, type Direction, type InnerWall, type Plan, type RuleSystemId } from '../engine/plan/types';
 
-export type PaintableKind = Exclude<CellKind, 'river'>;
+import type { PaintableKind } from '../systems/types';
+
+export type { PaintableKind } from '../systems/types';
 
 /** The kinds a plan of this rule system is painted with (its own cell types; rivers have their tool). */
 export function paintableKinds(rules: RuleSystemId): readonly PaintableKind[] {

@@ -6,10 +6,14 @@
  * are imported here: the phone's composer and status read a face, and the rules stay off
  * the phone's download.
  */
-import type { ToolId } from '../editor/editor';
-import type { PaintableKind } from '../editor/edits';
 import type { GameSettings } from '../engine/game/settings';
-import type { RuleSystemId } from '../engine/plan/types';
+import type { CellKind, RuleSystemId } from '../engine/plan/types';
+
+/** The editor's tools (editor.ts works them; a face lists the ones its plans are drawn with). */
+export const TOOLS = ['paint', 'walls', 'river', 'loop', 'portal', 'treasure', 'item', 'creature', 'shape', 'eraser', 'inspect'] as const;
+export type ToolId = (typeof TOOLS)[number];
+/** What the paint tool lays down: any kind but the river (rivers are drawn by their own tool: they need a flow). */
+export type PaintableKind = Exclude<CellKind, 'river'>;
 
 /** Which parts of the move composer a system offers (its `runMove` refuses the rest). */
 export interface ComposerControls {

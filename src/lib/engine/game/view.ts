@@ -4,18 +4,14 @@
  * others' public standing. Never its own position, never the plan.
  */
 import type { GameSettings } from './settings';
-import type { AbandonedItem, CarryKind, GameEvent, GameResult, GameState, Health, Seat } from './types';
+import type { CarryKind, GameEvent, GameResult, GameState, Health, Seat } from './types';
 import { currentSeat } from './apply';
 import { eventLog } from './game';
 import { KIND_NONE } from './board';
 import { ruleSystem } from '../rules/index';
+import type { SeatSystemView } from '../rules/types';
 
-/** What each rule system adds to a seat's own view, by system (only the abandoned labyrinth adds anything yet). */
-export interface SeatSystemViews {
-	/** Seed 002, 3.1: the item held (public: the shop and its use are announced); turns still to lose. */
-	abandoned: { item: AbandonedItem | null; loseTurns: number };
-}
-export type SeatSystemView = SeatSystemViews[keyof SeatSystemViews];
+export type { SeatSystemView, SeatSystemViews } from '../rules/types';
 
 export interface SeatView {
 	seat: Seat;

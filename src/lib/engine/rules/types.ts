@@ -25,10 +25,9 @@ import type { CellKind, RuleSystemId, Side } from '../plan/types';
 import type { Board } from '../game/board';
 import type { Rng } from '../random';
 import type { Draft } from '../game/draft';
-import type { Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
+import type { AbandonedItem, Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
-import type { SeatSystemView } from '../game/view';
 
 export interface MoveOutcome {
 	/** Conditions (6.5) the announced result satisfies. */
@@ -50,6 +49,13 @@ export interface PlanProblem {
 	/** A recommendation rather than a rule. */
 	warning?: boolean;
 }
+
+/** What each rule system adds to a seat's own view (`SeatView.system`), by system (only the abandoned labyrinth adds anything yet). */
+export interface SeatSystemViews {
+	/** Seed 002, 3.1: the item held (public: the shop and its use are announced); turns still to lose. */
+	abandoned: { item: AbandonedItem | null; loseTurns: number };
+}
+export type SeatSystemView = SeatSystemViews[keyof SeatSystemViews];
 
 export interface RuleSystem {
 	readonly id: RuleSystemId;
