@@ -8,6 +8,7 @@ import { MAX_LISTED_ISSUES, serializePlan } from '../lib/engine/plan/format-json
 import { renderPlanText } from '../lib/engine/plan/format-text';
 import { generatePlan, SHAPES, type GeneratorOptions, type Shape } from '../lib/engine/plan/generate';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
+import { systemFace } from '../lib/systems/index';
 import { validatePlan, type Problem } from '../lib/engine/plan/validate';
 import { renderFormatIssue } from '../lib/i18n/problems';
 import { m } from '../lib/paraglide/messages.js';
@@ -21,7 +22,7 @@ const USAGE = `usage: labyrinth <command> [options]
   render <plan>                                      print the plan's text picture
   convert <plan> [--to json|text] [-o file]          JSON <-> text picture ('-' reads stdin)
   generate --width W --height H [--seed S] [--shape ${SHAPES.join('|')}] [counts…]
-  generate --rules ${RULE_SYSTEMS.filter((r) => r !== 'classic').join('|')} [--seed S]
+  generate --rules ${RULE_SYSTEMS.filter((r) => systemFace(r).generator === 'fixed').join('|')} [--seed S]
                                                      print a generated valid plan (JSON)
   referee <plan> [--rules R] [--players N] [--order 2,0,1] [--seed S] [--lang …] [--settings file] [--allow-invalid]
   referee <plan0> <plan1> --rules duel [--seed S] [--lang …] [--allow-invalid]
@@ -105,7 +106,7 @@ const generate: Command = async (argv, io) => {
 	const shape = options.get('shape') ?? 'rectangle';
 	const rules = options.get('rules') ?? 'classic';
 	if (!(RULE_SYSTEMS as readonly string[]).includes(rules)) return usage(io);
-	if (rules !== 'classic') {
+	if (systemFace(rules as RuleSystemId).generator === 'fixed') {
 		// The other systems draw their seed's own field (topographic 8x8, duel 10x10, abandoned 8x8).
 		if (positional.length) return usage(io);
 		const seed = options.get('seed') ?? String(Date.now());

@@ -26,6 +26,7 @@ import { m } from '../lib/paraglide/messages.js';
 import { describeProblem, readPlan, type CliIO } from './io';
 import { createDuel, duelCommand } from '../lib/engine/rules/duel-match';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
+import { systemFace } from '../lib/systems/index';
 
 export type RefereeIO = CliIO;
 
@@ -69,7 +70,7 @@ function parseArgs(argv: string[]): Args | string {
 		else return `unexpected argument: ${v}`;
 	}
 	if (!a.plan) return USAGE;
-	if (a.rules === 'duel' && !a.plan2) return 'a duel needs two plans: labyrinth referee <plan0> <plan1> --rules duel';
+	if (a.rules && systemFace(a.rules).plans === 2 && !a.plan2) return 'a duel needs two plans: labyrinth referee <plan0> <plan1> --rules duel';
 	if (order !== undefined) {
 		if (a.plan2) return "--order is for a game with a master; a duel's first player is drawn from --seed";
 		const seats = order.split(',').map((s) => (/^\s*\d+\s*$/.test(s) ? Number(s) : NaN));

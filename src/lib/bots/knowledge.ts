@@ -6,11 +6,11 @@
  */
 import type { Command, GameEvent, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
-import type { Direction } from '../engine/plan/types';
-import { Assistant, DIRS, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
+import { DIRECTIONS as DIRS, type Direction } from '../engine/plan/types';
+import { OPPOSITE as OPP } from '../engine/plan/geometry';
+import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
 import { Others } from '../sheet/others';
 
-const OPP: Record<Direction, Direction> = { up: 'down', right: 'left', down: 'up', left: 'right' };
 
 /** The certain facts as arrays: the kind of a cell, the state of each side of each cell. */
 export interface Map2D {

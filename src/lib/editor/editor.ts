@@ -12,6 +12,7 @@
  * only turns pointer events into board points and draws `plan`.
  */
 import type { Plan, RuleSystemId } from '../engine/plan/types';
+import { systemFace } from '../systems/index';
 import {
 	paintableKinds,
 	addItem,
@@ -40,22 +41,17 @@ import {
 } from './edits';
 import { cellAt, cellsAlong, isOuter, pointsAlong, sideAt, squaresOnSegment, type Point, type SideRef } from './hit';
 
-export const TOOLS = ['paint', 'walls', 'river', 'loop', 'portal', 'treasure', 'item', 'creature', 'shape', 'eraser', 'inspect'] as const;
-export type ToolId = (typeof TOOLS)[number];
+import type { ToolId } from '../systems/types';
+
+export { TOOLS, type ToolId } from '../systems/types';
 
 /**
  * The tools each rule system's plans are drawn with: only what its plans hold (no items or
  * shape outside the classic game, pit loops where pits are a permutation, portal sets in
  * the abandoned labyrinth, the bear and the ghost in the topographic one, no rivers in a duel).
  */
-const SYSTEM_TOOLS: Record<RuleSystemId, readonly ToolId[]> = {
-	classic: ['paint', 'walls', 'river', 'loop', 'treasure', 'item', 'shape', 'eraser', 'inspect'],
-	topographic: ['paint', 'walls', 'river', 'loop', 'creature', 'treasure', 'eraser', 'inspect'],
-	abandoned: ['paint', 'walls', 'river', 'portal', 'treasure', 'eraser', 'inspect'],
-	duel: ['paint', 'walls', 'treasure', 'eraser', 'inspect']
-};
 export function toolsFor(rules: RuleSystemId): readonly ToolId[] {
-	return SYSTEM_TOOLS[rules] ?? SYSTEM_TOOLS.classic;
+	return systemFace(rules).tools;
 }
 
 /** The creature tool places the topographic bear (its start) or draws the ghost's path. */

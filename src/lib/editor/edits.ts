@@ -6,20 +6,18 @@
  * validator's business.
  */
 import { OPPOSITE, neighbour } from '../engine/plan/geometry';
-import { ruleSystem } from '../engine/rules/index';
+import { systemFace } from '../systems/index';
 import { isClosedRound } from '../engine/plan/geometry';
 import { cleanName, MAX_PLAN_NAME_LENGTH } from '../engine/name';
 import { DIRECTIONS, type Cell, type CellKind, type Direction, type InnerWall, type Plan, type RuleSystemId } from '../engine/plan/types';
 
-/** Classic kinds the paint tool lays down (rivers are drawn by their own tool: they need a flow). */
-export const PAINTABLE_KINDS = ['land', 'hospital', 'weaponry', 'pit', 'delta', 'encephalitis'] as const satisfies readonly CellKind[];
-export type PaintableKind = Exclude<CellKind, 'river'>;
+import type { PaintableKind } from '../systems/types';
+
+export type { PaintableKind } from '../systems/types';
 
 /** The kinds a plan of this rule system is painted with (its own cell types; rivers have their tool). */
-export function paintableKinds(rules: RuleSystemId): PaintableKind[] {
-	const system = ruleSystem(rules);
-	const kinds = system.ok ? system.value.cellKinds : PAINTABLE_KINDS;
-	return kinds.filter((k): k is PaintableKind => k !== 'river');
+export function paintableKinds(rules: RuleSystemId): readonly PaintableKind[] {
+	return systemFace(rules).paints;
 }
 export const PLACEABLE_ITEMS = ['bullet', 'grenade', 'landmine'] as const;
 export type PlaceableItem = (typeof PLACEABLE_ITEMS)[number];
@@ -61,7 +59,7 @@ export function outerSide(plan: Plan, cell: number, dir: Direction): OuterSide {
 
 /** Whether a rule system's exits can be closed (the classic game's); the others' exits are gaps, always open. */
 export function hasClosedExits(rules: RuleSystemId): boolean {
-	return rules === 'classic';
+	return systemFace(rules).closedExits;
 }
 
 /** An outer side goes indestructible wall → closed exit → open exit → wall (the editor's tap); wall ↔ exit where exits are never closed. */
@@ -145,7 +143,7 @@ export interface PaintDetail {
 
 function cellOf(plan: Plan, cell: number, kind: CellKind, detail: PaintDetail): Cell {
 	if (kind === 'spinner') return { kind, turn: detail.turn ?? 1 };
-	if (plan.rules === 'duel' && (kind === 'pit' || kind === 'pit_exit')) return { kind, number: detail.number ?? nextPitNumber(plan, kind, cell) };
+	if (systemFace(plan.rules).numberedPits && (kind === 'pit' || kind === 'pit_exit')) return { kind, number: detail.number ?? nextPitNumber(plan, kind, cell) };
 	return { kind };
 }
 
@@ -217,7 +215,8 @@ export function drawRiver(plan: Plan, path: readonly number[]): Plan {
 	}
 	const mouth = cells[cells.length - 1]!;
 	const water = next.cells[mouth]?.kind;
-	if (plan.rules === 'abandoned') {
+	const riverEnd = systemFace(plan.rules).riverEnd;
+	if (riverEnd === 'wall') {
 		// Run into a river already there: it joins it (a fork, which the validator names).
 		if (plan.cells[mouth]?.kind === 'river') return next;
 		const last = directionBetween(plan, cells[cells.length - 2]!, mouth)!;
@@ -225,7 +224,7 @@ export function drawRiver(plan: Plan, path: readonly number[]): Plan {
 		const out = [last, ...DIRECTIONS].find((d) => neighbour(plan, mouth, d) === null) ?? last;
 		return withCell(leavePortalSets(leaveLoops(next, mouth), mouth), mouth, { kind: 'river', flow: out });
 	}
-	const end: CellKind = plan.rules === 'topographic' ? 'swamp' : 'delta';
+	const end: CellKind = riverEnd;
 	if (water !== 'river' && water !== end) next = withCell(leavePortalSets(leaveLoops(next, mouth), mouth), mouth, { kind: end });
 	return next;
 }
@@ -384,10 +383,11 @@ export function ghostGoesRound(plan: Plan): boolean {
  */
 export function toggleTreasure(plan: Plan, cell: number, truth: boolean): Plan {
 	if (!plan.cells[cell]) return plan;
-	const t = plan.rules === 'topographic' || plan.rules === 'abandoned' ? true : truth;
+	const treasures = systemFace(plan.rules).treasures;
+	const t = treasures === 'true_and_fake' ? truth : true;
 	const here = plan.items.findIndex((i) => i.cell === cell && i.kind === 'treasure' && i.true === t);
 	if (here >= 0) return { ...plan, items: plan.items.filter((_, i) => i !== here) };
-	const items = t && plan.rules !== 'abandoned' ? plan.items.filter((i) => !(i.kind === 'treasure' && i.true)) : plan.items;
+	const items = t && treasures !== 'piles' ? plan.items.filter((i) => !(i.kind === 'treasure' && i.true)) : plan.items;
 	return { ...plan, items: [...items, { cell, kind: 'treasure', true: t }] };
 }
 

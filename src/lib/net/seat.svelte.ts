@@ -5,6 +5,7 @@
  * neither the host's session nor the rule engine; the QR-code path (no server) loads its
  * offer/answer code only when it is used.
  */
+import { createSubscriber } from 'svelte/reactivity';
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
 import type { Replay } from '../engine/game/reveal';
@@ -22,28 +23,69 @@ let seatStore: SeatStore | null = null;
 /** The device's seats, opened on first use. */
 const seats = () => (seatStore ??= new SeatStore());
 
+/**
+ * The session's state is read through getters: each read inside an effect subscribes to the
+ * session once (`createSubscriber`), and the session's every change redraws what read it.
+ */
 export class SeatLink {
-	status: PlayerStatus = $state('connecting');
-	refusal: Refusal | null = $state(null);
-	hostApp: string | null = $state(null);
-	seat: number | null = $state(null);
-	names: string[] = $state.raw([]);
-	here: boolean[] = $state.raw([]);
-	started = $state(false);
-	view: UpdateView | null = $state.raw(null);
-	/** The plan, once the game is over (the reveal). */
-	plan: Plan | null = $state.raw(null);
-	/** The game step by step, with the plan (the reveal's scrubber). */
-	replay: Replay | null = $state.raw(null);
-	events: readonly GameEvent[] = $state.raw([]);
-	pending: Command | null = $state.raw(null);
-	/** What is wrong without ending the seat: an impostor answering, the tablet unable to save. */
-	trouble: PlayerTrouble | null = $state.raw(null);
 	readonly kind: TransportKind;
 	session!: PlayerSession;
+	#changed: (() => void) | null = null;
+	readonly #subscribe = createSubscriber((update) => {
+		this.#changed = update;
+		return () => (this.#changed = null);
+	});
 
 	private constructor(kind: TransportKind) {
 		this.kind = kind;
+	}
+
+	/** The session, read by an effect (which then follows its changes). */
+	get #s(): PlayerSession {
+		this.#subscribe();
+		return this.session;
+	}
+	get status(): PlayerStatus {
+		return this.#s.status;
+	}
+	get refusal(): Refusal | null {
+		return this.#s.refusal;
+	}
+	get hostApp(): string | null {
+		return this.#s.hostApp;
+	}
+	get seat(): number | null {
+		return this.#s.seat;
+	}
+	get names(): string[] {
+		return this.#s.names;
+	}
+	get here(): boolean[] {
+		return this.#s.here;
+	}
+	get started(): boolean {
+		return this.#s.started;
+	}
+	get view(): UpdateView | null {
+		return this.#s.view;
+	}
+	/** The plan, once the game is over (the reveal). */
+	get plan(): Plan | null {
+		return this.#s.plan;
+	}
+	/** The game step by step, with the plan (the reveal's scrubber). */
+	get replay(): Replay | null {
+		return this.#s.replay;
+	}
+	get events(): readonly GameEvent[] {
+		return this.#s.events;
+	}
+	get pending(): Command | null {
+		return this.#s.pending;
+	}
+	/** What is wrong without ending the seat: an impostor answering, the tablet unable to save. */
+	get trouble(): PlayerTrouble | null {
+		return this.#s.trouble;
 	}
 
 	/** Joins `room` through a signalling server (and rejoins by itself). */
@@ -89,9 +131,8 @@ export class SeatLink {
 			store: seats(),
 			connect,
 			rejoin,
-			onChange: () => self.refresh()
+			onChange: () => self.#changed?.()
 		});
-		self.refresh();
 		self.session.start();
 		expose('seat', self);
 		return self;
@@ -112,22 +153,5 @@ export class SeatLink {
 
 	close(): void {
 		this.session.close();
-	}
-
-	refresh(): void {
-		const s = this.session;
-		this.status = s.status;
-		this.refusal = s.refusal;
-		this.hostApp = s.hostApp;
-		this.seat = s.seat;
-		this.names = s.names;
-		this.here = s.here;
-		this.started = s.started;
-		this.view = s.view;
-		this.plan = s.plan;
-		this.replay = s.replay;
-		this.events = s.events;
-		this.pending = s.pending;
-		this.trouble = s.trouble;
 	}
 }

@@ -11,10 +11,8 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
-import type { Direction } from '../engine/plan/types';
-
-export const DIRS: readonly Direction[] = ['up', 'right', 'down', 'left'];
-const OPP: Record<Direction, Direction> = { up: 'down', right: 'left', down: 'up', left: 'right' };
+import { OPPOSITE } from '../engine/plan/geometry';
+import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
 /** What a cell was announced as. `landlike` is "land" said to an immune player or with encephalitis off. */
 export type KnownKind = 'land' | 'landlike' | 'hospital' | 'weaponry' | 'pit' | 'river' | 'delta' | 'encephalitis' | 'water';
@@ -212,7 +210,7 @@ export class Assistant {
 			if (!this.contour.shape[cell]) continue;
 			next.push({ cell, outside: null, facts });
 			// …or just outside, through an exit on the outline (3.4).
-			for (const dir of DIRS) if (this.neighbour(cell, dir) === null) next.push({ cell, outside: dir, facts });
+			for (const dir of DIRECTIONS) if (this.neighbour(cell, dir) === null) next.push({ cell, outside: dir, facts });
 		}
 		this.hyps = next;
 		this.record();
@@ -267,7 +265,7 @@ export class Assistant {
 	private advance(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, mine: readonly GameEvent[], types: Set<string>): Hypothesis[] {
 		const reason = (code: Reason['code'], dir?: Direction): Reason => ({ code, from: h.cell, move: this.moves, ...(dir ? { dir } : {}) });
 		if (h.outside !== null) {
-			if (mv.a === 'go' && mv.dir === OPP[h.outside] && !types.has('lost_outside')) {
+			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !types.has('lost_outside')) {
 				const back = { ...h, outside: null };
 				return this.entered(back, h.cell, mine, reason('entered'));
 			}
@@ -366,7 +364,7 @@ export class Assistant {
 	/** Carried one cell by the flow from `from` (4.6): onto a neighbour that is a river or, with `delta`, the delta. */
 	private carriedFrom(h: Hypothesis, from: number, delta: boolean, reason: Reason, notDir?: Direction): Hypothesis[] {
 		const out: Hypothesis[] = [];
-		for (const dir of DIRS) {
+		for (const dir of DIRECTIONS) {
 			if (dir === notDir) continue;
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
@@ -476,7 +474,7 @@ function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason):
 function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, reason: Reason, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
 	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	const other = a.neighbour(cell, dir);
-	const canonical = other === null || dir === 'right' || dir === 'down' ? { cell, dir } : { cell: other, dir: OPP[dir] };
+	const canonical = other === null || dir === 'right' || dir === 'down' ? { cell, dir } : { cell: other, dir: OPPOSITE[dir] };
 	const key = `s${canonical.cell}:${canonical.dir}`;
 	const known = h.facts.get(key);
 	if (known?.kind === 'side') {

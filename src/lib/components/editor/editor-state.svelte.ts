@@ -1,31 +1,73 @@
 /**
- * The editor as the screen sees it: the headless `EditorCore` plus what Svelte must redraw
- * after each call, the live validation, and autosave into the library.
+ * The editor as the screen sees it: the headless `EditorCore` read through getters over one
+ * subscription (each call that may change the core tells the screen once, when something did),
+ * the live validation, and autosave into the library.
  */
+import { createSubscriber } from 'svelte/reactivity';
 import { DEFAULT_OPTIONS, EditorCore, toolsFor, type Selection, type ToolId, type ToolOptions } from '$lib/editor/editor';
 import type { Point } from '$lib/editor/hit';
 import { validatePlan, type ValidationReport } from '$lib/engine/plan/validate';
 import type { Plan } from '$lib/engine/plan/types';
 
 export class EditorState {
-	plan = $state.raw<Plan>() as Plan;
-	tool = $state<ToolId>('paint');
+	/** The tool's choices (what the paint tool lays, the treasure's truth…): the palette writes them. */
 	options = $state<ToolOptions>({ ...DEFAULT_OPTIONS });
-	selection = $state.raw<Selection>(null);
-	activeLoop = $state<number | null>(null);
-	activePortalSet = $state<number | null>(null);
-	canUndo = $state(false);
-	canRedo = $state(false);
-	painting = $state(false);
-	/** The validator's verdict on the plan as it is now (fast: well under a millisecond at 30x30). */
-	report: ValidationReport = $derived(validatePlan(this.plan));
-	/** The tools the plan's rule system is drawn with. */
-	tools: readonly ToolId[] = $derived(toolsFor(this.plan.rules));
 	private core: EditorCore;
+	#changed: (() => void) | null = null;
+	readonly #subscribe = createSubscriber((update) => {
+		this.#changed = update;
+		return () => (this.#changed = null);
+	});
+	/** What the screen last saw, so a call that changed nothing (a finger moving within a square) redraws nothing. */
+	#seen: readonly unknown[] = [];
+	#report: { plan: Plan; report: ValidationReport } | null = null;
 
 	constructor(plan: Plan, onCommit: (plan: Plan) => void) {
 		this.core = new EditorCore(plan, onCommit);
-		this.sync();
+		this.#seen = this.#stamp();
+	}
+
+	get plan(): Plan {
+		this.#subscribe();
+		return this.core.plan;
+	}
+	get tool(): ToolId {
+		this.#subscribe();
+		return this.core.tool;
+	}
+	get selection(): Selection {
+		this.#subscribe();
+		return this.core.selection;
+	}
+	get activeLoop(): number | null {
+		this.#subscribe();
+		return this.core.activeLoop;
+	}
+	get activePortalSet(): number | null {
+		this.#subscribe();
+		return this.core.activePortalSet;
+	}
+	get canUndo(): boolean {
+		this.#subscribe();
+		return this.core.canUndo;
+	}
+	get canRedo(): boolean {
+		this.#subscribe();
+		return this.core.canRedo;
+	}
+	get painting(): boolean {
+		this.#subscribe();
+		return this.core.phase !== 'idle';
+	}
+	/** The validator's verdict on the plan as it is now (fast: well under a millisecond at 30x30), once per plan. */
+	get report(): ValidationReport {
+		const plan = this.plan;
+		if (this.#report?.plan !== plan) this.#report = { plan, report: validatePlan(plan) };
+		return this.#report.report;
+	}
+	/** The tools the plan's rule system is drawn with. */
+	get tools(): readonly ToolId[] {
+		return toolsFor(this.plan.rules);
 	}
 
 	stroke(type: 'down' | 'move' | 'up' | 'cancel', point: Point): void {
@@ -34,47 +76,49 @@ export class EditorState {
 		else if (type === 'move') this.core.move(point);
 		else if (type === 'up') this.core.up();
 		else this.core.cancel();
-		this.sync();
+		this.#tell();
 	}
 
 	setTool(tool: ToolId): void {
 		this.core.setTool(tool);
-		this.sync();
+		this.#tell();
 	}
 
 	newLoop(): void {
 		this.core.activeLoop = null;
-		this.sync();
+		this.#tell();
 	}
 
 	newPortalSet(): void {
 		this.core.activePortalSet = null;
-		this.sync();
+		this.#tell();
 	}
 
 	undo(): void {
 		this.core.undo();
-		this.sync();
+		this.#tell();
 	}
 
 	redo(): void {
 		this.core.redo();
-		this.sync();
+		this.#tell();
 	}
 
 	edit(change: (plan: Plan) => Plan): void {
 		this.core.edit(change);
-		this.sync();
+		this.#tell();
 	}
 
-	private sync(): void {
-		this.plan = this.core.plan;
-		this.tool = this.core.tool;
-		this.selection = this.core.selection;
-		this.activeLoop = this.core.activeLoop;
-		this.activePortalSet = this.core.activePortalSet;
-		this.canUndo = this.core.canUndo;
-		this.canRedo = this.core.canRedo;
-		this.painting = this.core.phase !== 'idle';
+	#stamp(): readonly unknown[] {
+		const c = this.core;
+		return [c.plan, c.tool, c.selection, c.activeLoop, c.activePortalSet, c.canUndo, c.canRedo, c.phase];
+	}
+
+	/** Tells the screen, when the call changed anything it shows. */
+	#tell(): void {
+		const now = this.#stamp();
+		if (now.every((v, i) => v === this.#seen[i])) return;
+		this.#seen = now;
+		this.#changed?.();
 	}
 }

@@ -115,6 +115,17 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	d.sys.onTurnStart(d, next);
 }
 
+/** What a command's handler is given: the state, the command, the rule system, whether the master gave it. */
+interface Turn<T extends Command['type']> {
+	state: GameState;
+	c: Extract<Command, { type: T }>;
+	sys: RuleSystem;
+	isMaster: boolean;
+	/** The game is over (a refusal says so rather than "wrong phase"). */
+	over: boolean;
+}
+type Handler<T extends Command['type']> = (turn: Turn<T>) => Applied | RejectReason;
+
 function applyUnsafe(state: GameState, command: Command, given: RuleSystem | null): Applied {
 	if (typeof command !== 'object' || command === null || typeof command.type !== 'string')
 		return reject(state, command, 'malformed');
@@ -124,260 +135,293 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const by = (c as { by?: unknown }).by;
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
-	const over = state.phase === 'over';
-	switch (c.type) {
-		case 'choose_start': {
-			if (isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (state.settings.commonStart) return reject(state, c, 'option_off');
-			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
-			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
-			if (state.players[c.by]!.rejectedStarts.includes(c.cell)) return reject(state, c, 'same_start');
-			if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return reject(state, c, 'cell_invalid');
-			const d = new Draft(state, sys);
-			d.update(c.by, { cell: c.cell });
-			d.all({ type: 'start_chosen', seat: c.by });
-			d.master({ type: 'start_cell', seat: c.by, cell: c.cell });
-			return commit(d, state, true);
+	if (!Object.hasOwn(HANDLERS, c.type)) return reject(state, c, 'malformed');
+	const handler = HANDLERS[c.type] as Handler<Command['type']>;
+	const done = handler({ state, c, sys, isMaster, over: state.phase === 'over' });
+	return typeof done === 'string' ? reject(state, c, done) : done;
+}
+
+function chooseStart({ state, c, sys, isMaster, over }: Turn<'choose_start'>): Applied | RejectReason {
+	if (isMaster) return 'malformed';
+	if (state.phase !== 'start') return over ? 'game_over' : 'wrong_phase';
+	if (state.settings.commonStart) return 'option_off';
+	if (currentSeat(state) !== c.by) return 'not_your_turn';
+	if (!isCell(state, c.cell)) return 'cell_invalid';
+	if (state.players[c.by]!.rejectedStarts.includes(c.cell)) return 'same_start';
+	if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return 'cell_invalid';
+	const d = new Draft(state, sys);
+	d.update(c.by, { cell: c.cell });
+	d.all({ type: 'start_chosen', seat: c.by });
+	d.master({ type: 'start_cell', seat: c.by, cell: c.cell });
+	return commit(d, state, true);
+}
+
+function askCellKind({ state, c, sys, isMaster, over }: Turn<'ask_cell_kind'>): Applied | RejectReason {
+	if (isMaster) return 'malformed';
+	if (state.phase !== 'start') return over ? 'game_over' : 'wrong_phase';
+	if (!isCell(state, c.cell)) return 'cell_invalid';
+	const p = state.players[c.by]!;
+	if (p.questions <= 0) return 'no_question_left';
+	const d = new Draft(state, sys);
+	d.update(c.by, { questions: p.questions - 1 });
+	const k = CELL_KINDS[state.board.kind[c.cell]!]!;
+	d.all({ type: 'cell_kind_asked', seat: c.by });
+	d.tell(c.by, {
+		type: 'cell_kind_answer',
+		seat: c.by,
+		asked: c.cell,
+		kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k
+	});
+	return commit(d, state, true);
+}
+
+function invalidateStarts({ state, c, sys, isMaster, over }: Turn<'invalidate_starts'>): Applied | RejectReason {
+	if (!isMaster) return 'malformed';
+	if (state.phase !== 'start') return over ? 'game_over' : 'wrong_phase';
+	if (state.settings.commonStart) return 'option_off';
+	if (!Array.isArray(c.seats) || c.seats.length === 0 || !c.seats.every((s) => isSeat(state, s)))
+		return 'malformed';
+	if (currentSeat(state) !== null) return 'wrong_phase';
+	const d = new Draft(state, sys);
+	const seats = [...new Set(c.seats)].sort((a, b) => a - b);
+	for (const s of seats) {
+		const p = d.p(s);
+		d.update(s, { cell: -1, rejectedStarts: [...p.rejectedStarts, p.cell] });
+	}
+	d.all({ type: 'starts_invalidated', seats });
+	return commit(d, state, true);
+}
+
+function commonStart({ state, c, sys, isMaster, over }: Turn<'common_start'>): Applied | RejectReason {
+	if (!isMaster) return 'malformed';
+	if (state.phase !== 'start') return over ? 'game_over' : 'wrong_phase';
+	if (!state.settings.commonStart) return 'option_off';
+	if (!isCell(state, c.cell)) return 'cell_invalid';
+	const d = new Draft(state, sys);
+	for (const p of state.players) d.update(p.seat, { cell: c.cell });
+	d.all({ type: 'common_start_set' });
+	d.master({ type: 'start_cell', seat: -1, cell: c.cell });
+	return commit(d, state, true);
+}
+
+function confirmStarts({ state, sys, isMaster, over }: Turn<'confirm_starts'>): Applied | RejectReason {
+	if (!isMaster) return 'malformed';
+	if (state.phase !== 'start') return over ? 'game_over' : 'wrong_phase';
+	if (state.players.some((p) => p.cell < 0)) return 'wrong_phase';
+	const d = new Draft(state, sys);
+	d.phase = 'play';
+	d.turn = 0;
+	d.all({ type: 'starts_confirmed' });
+	for (const s of state.order) {
+		const k = sys.announcedKind ? sys.announcedKind(state, d.p(s).cell) : CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
+		d.all({ type: 'start_kind', seat: s, kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k });
+	}
+	const first = state.order[0]!;
+	d.all({ type: 'turn', seat: first });
+	sys.onTurnStart(d, first);
+	return commit(d, state, true);
+}
+
+function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | RejectReason {
+	if (isMaster) return 'malformed';
+	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
+	if (currentSeat(state) !== c.by) return 'not_your_turn';
+	const d = new Draft(state, sys);
+	const r = sys.runMove(d, c.by, c);
+	if (r) return r;
+	// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too).
+	d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: { to: 'all' } });
+	// 6.6: only a move that is nothing but a skip counts as skipped.
+	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
+	endOfMove(d, c.by, mv);
+	return commit(d, state, true);
+}
+
+function orderCell({ state, c, sys, isMaster, over }: Turn<'order_cell'>): Applied | RejectReason {
+	if (isMaster) return 'malformed';
+	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
+	if (currentSeat(state) !== c.by) return 'not_your_turn';
+	if (c.cell !== null && !isCell(state, c.cell)) return 'cell_invalid';
+	const p = state.players[c.by]!;
+	if (p.outside !== null) return 'outside_only_move';
+	const d = new Draft(state, sys);
+	if (p.pendingOrder) {
+		if (c.cell === null) d.update(c.by, { pendingOrder: false });
+		else d.update(c.by, { pendingOrder: false, reorders: p.reorders - 1, cell: c.cell, footing: false });
+	} else {
+		// 7.2 handicap order: leave bullets, treasure, landmine and corpse behind.
+		if (c.cell === null) return 'not_pending';
+		if (p.extraOrders <= 0) return 'no_order_left';
+		const drop: Item[] = [];
+		for (let i = 0; i < p.bullets; i++) drop.push({ k: 'bullet' });
+		if (p.carry) drop.push(p.carry.k === 'landmine' ? { k: 'landmine', armed: false } : p.carry);
+		d.addItems(p.cell, drop);
+		d.update(c.by, { extraOrders: p.extraOrders - 1, bullets: 0, carry: null, cell: c.cell, footing: false });
+	}
+	d.all({ type: 'cell_ordered', seat: c.by, declined: c.cell === null });
+	if (c.cell !== null) d.master({ type: 'ordered_at', seat: c.by, cell: c.cell });
+	d.update(c.by, { lastMove: { ordered: true } });
+	return commit(d, state, true);
+}
+
+function status({ state, c, sys, isMaster }: Turn<'status'>): Applied | RejectReason {
+	if (isMaster) return 'malformed';
+	if (state.phase === 'start') return 'wrong_phase';
+	const p = state.players[c.by]!;
+	const d = new Draft(state, sys);
+	d.all({
+		type: 'status',
+		seat: c.by,
+		status: {
+			health: p.health,
+			immune: p.immune,
+			infectedLeft: p.infectedLeft,
+			bullets: p.bullets,
+			grenades: p.grenades,
+			carry: p.carry ? p.carry.k : null,
+			reordersLeft: p.reorders,
+			outside: p.outside !== null
 		}
-		case 'ask_cell_kind': {
-			if (isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
-			const p = state.players[c.by]!;
-			if (p.questions <= 0) return reject(state, c, 'no_question_left');
-			const d = new Draft(state, sys);
-			d.update(c.by, { questions: p.questions - 1 });
-			const k = CELL_KINDS[state.board.kind[c.cell]!]!;
-			d.all({ type: 'cell_kind_asked', seat: c.by });
-			d.tell(c.by, {
-				type: 'cell_kind_answer',
-				seat: c.by,
-				asked: c.cell,
-				kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k
+	});
+	return commit(d, state, false);
+}
+
+function recall({ state, c, sys, isMaster }: Turn<'recall'>): Applied | RejectReason {
+	if (isMaster || !isSeat(state, c.of)) return 'malformed';
+	if (state.phase === 'start') return 'wrong_phase';
+	const d = new Draft(state, sys);
+	d.all({ type: 'recall', seat: c.by, of: c.of, move: state.players[c.of]!.lastMove });
+	return commit(d, state, false);
+}
+
+function countNstop({ state, c, sys, over }: Turn<'count_nstop'>): Applied | RejectReason {
+	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
+	if (c.stop === true) {
+		if (!state.nstop.active) return 'not_counting';
+		const d = new Draft(state, sys);
+		d.nstop = { active: false, rounds: 0, changed: false };
+		d.all({ type: 'nstop_stopped' });
+		return commit(d, state, true);
+	}
+	if (state.nstop.active) return 'already_counting';
+	const d = new Draft(state, sys);
+	d.nstop = { active: true, rounds: 0, changed: false };
+	d.all({ type: 'nstop_started' });
+	return commit(d, state, true);
+}
+
+function takeBreak({ state, c, sys, isMaster, over }: Turn<'take_break'>): Applied | RejectReason {
+	if (isMaster) return 'malformed';
+	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
+	if (currentSeat(state) !== c.by) return 'not_your_turn';
+	const p = state.players[c.by]!;
+	const inGame = state.players.filter((q) => q.status === 'in');
+	// 9: another break only when at least half of the players have taken as many.
+	if (p.breaks > 0 && inGame.filter((q) => q.breaks >= p.breaks).length * 2 < inGame.length)
+		return 'break_not_yet';
+	const d = new Draft(state, sys);
+	d.update(c.by, { breaks: p.breaks + 1 });
+	d.all({ type: 'break_taken', seat: c.by, minutes: state.settings.breakMinutes });
+	return commit(d, state, true);
+}
+
+function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied | RejectReason {
+	if (!isMaster || !isSeat(state, c.seat)) return 'malformed';
+	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
+	if (currentSeat(state) !== c.seat) return 'not_your_turn';
+	const d = new Draft(state, sys);
+	d.all({ type: 'timed_out', seat: c.seat });
+	sys.kill(d, c.seat);
+	endOfMove(d, c.seat, false);
+	return commit(d, state, true);
+}
+
+function undo({ state, c, isMaster }: Turn<'undo'>): Applied | RejectReason {
+	if (!isMaster || !isReason(c.reason)) return 'malformed';
+	const prev = state.prev;
+	if (!prev) return 'nothing_to_undo';
+	const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: { to: 'all' } };
+	return {
+		state: { ...prev, log: { ev, next: state.log }, logSize: state.logSize + 1 },
+		events: [ev]
+	};
+}
+
+function ruling({ state, c, sys, isMaster }: Turn<'ruling'>): Applied | RejectReason {
+	if (!isMaster || !isReason(c.reason)) return 'malformed';
+	const d = new Draft(state, sys);
+	d.all({ type: 'master_ruling', reason: c.reason });
+	return commit(d, state, false);
+}
+
+function correct({ state, c, sys, isMaster }: Turn<'correct'>): Applied | RejectReason {
+	if (!isMaster || !isReason(c.reason) || typeof c.change !== 'object' || c.change === null)
+		return 'malformed';
+	const d = new Draft(state, sys);
+	const ch = c.change;
+	switch (ch.kind) {
+		case 'place':
+			if (!isSeat(state, ch.seat) || !isCell(state, ch.cell)) return 'malformed';
+			d.update(ch.seat, { cell: ch.cell, outside: null, pickedAt: -1 });
+			break;
+		case 'ammo': {
+			const okN = (n: unknown, max: number) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;
+			if (!isSeat(state, ch.seat) || !okN(ch.bullets, 99) || !okN(ch.grenades, 99))
+				return 'malformed';
+			d.update(ch.seat, { bullets: ch.bullets, grenades: ch.grenades });
+			break;
+		}
+		case 'health':
+			if (!isSeat(state, ch.seat) || !['healthy', 'wounded', 'infected'].includes(ch.health))
+				return 'malformed';
+			d.update(ch.seat, {
+				health: ch.health,
+				infectedLeft: ch.health === 'infected' ? state.settings.movesToHeal : null
 			});
-			return commit(d, state, true);
+			break;
+		case 'side': {
+			const v = SIDE_STATES.indexOf(ch.side);
+			if (!isCell(state, ch.cell) || !DIRECTIONS.includes(ch.dir) || v < 0) return 'malformed';
+			const di = DIR_INDEX[ch.dir];
+			const n = state.board.nb[ch.cell * 4 + di]!;
+			const inner = n >= 0;
+			if (inner !== (v === 0 || v === 1)) return 'malformed';
+			d.setSide(ch.cell * 4 + di, v);
+			if (inner) d.setSide(n * 4 + ((di + 2) & 3), v);
+			break;
 		}
-		case 'invalidate_starts': {
-			if (!isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (state.settings.commonStart) return reject(state, c, 'option_off');
-			if (!Array.isArray(c.seats) || c.seats.length === 0 || !c.seats.every((s) => isSeat(state, s)))
-				return reject(state, c, 'malformed');
-			if (currentSeat(state) !== null) return reject(state, c, 'wrong_phase');
-			const d = new Draft(state, sys);
-			const seats = [...new Set(c.seats)].sort((a, b) => a - b);
-			for (const s of seats) {
-				const p = d.p(s);
-				d.update(s, { cell: -1, rejectedStarts: [...p.rejectedStarts, p.cell] });
-			}
-			d.all({ type: 'starts_invalidated', seats });
-			return commit(d, state, true);
-		}
-		case 'common_start': {
-			if (!isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (!state.settings.commonStart) return reject(state, c, 'option_off');
-			if (!isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
-			const d = new Draft(state, sys);
-			for (const p of state.players) d.update(p.seat, { cell: c.cell });
-			d.all({ type: 'common_start_set' });
-			d.master({ type: 'start_cell', seat: -1, cell: c.cell });
-			return commit(d, state, true);
-		}
-		case 'confirm_starts': {
-			if (!isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'start') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (state.players.some((p) => p.cell < 0)) return reject(state, c, 'wrong_phase');
-			const d = new Draft(state, sys);
-			d.phase = 'play';
-			d.turn = 0;
-			d.all({ type: 'starts_confirmed' });
-			for (const s of state.order) {
-				const k = sys.announcedKind ? sys.announcedKind(state, d.p(s).cell) : CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
-				d.all({ type: 'start_kind', seat: s, kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k });
-			}
-			const first = state.order[0]!;
-			d.all({ type: 'turn', seat: first });
-			sys.onTurnStart(d, first);
-			return commit(d, state, true);
-		}
-		case 'move': {
-			if (isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
-			const d = new Draft(state, sys);
-			const r = sys.runMove(d, c.by, c);
-			if (r) return reject(state, c, r);
-			// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too).
-			d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: { to: 'all' } });
-			// 6.6: only a move that is nothing but a skip counts as skipped.
-			const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
-			endOfMove(d, c.by, mv);
-			return commit(d, state, true);
-		}
-		case 'order_cell': {
-			if (isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
-			if (c.cell !== null && !isCell(state, c.cell)) return reject(state, c, 'cell_invalid');
-			const p = state.players[c.by]!;
-			if (p.outside !== null) return reject(state, c, 'outside_only_move');
-			const d = new Draft(state, sys);
-			if (p.pendingOrder) {
-				if (c.cell === null) d.update(c.by, { pendingOrder: false });
-				else d.update(c.by, { pendingOrder: false, reorders: p.reorders - 1, cell: c.cell, footing: false });
-			} else {
-				// 7.2 handicap order: leave bullets, treasure, landmine and corpse behind.
-				if (c.cell === null) return reject(state, c, 'not_pending');
-				if (p.extraOrders <= 0) return reject(state, c, 'no_order_left');
-				const drop: Item[] = [];
-				for (let i = 0; i < p.bullets; i++) drop.push({ k: 'bullet' });
-				if (p.carry) drop.push(p.carry.k === 'landmine' ? { k: 'landmine', armed: false } : p.carry);
-				d.addItems(p.cell, drop);
-				d.update(c.by, { extraOrders: p.extraOrders - 1, bullets: 0, carry: null, cell: c.cell, footing: false });
-			}
-			d.all({ type: 'cell_ordered', seat: c.by, declined: c.cell === null });
-			if (c.cell !== null) d.master({ type: 'ordered_at', seat: c.by, cell: c.cell });
-			d.update(c.by, { lastMove: { ordered: true } });
-			return commit(d, state, true);
-		}
-		case 'status': {
-			if (isMaster) return reject(state, c, 'malformed');
-			if (state.phase === 'start') return reject(state, c, 'wrong_phase');
-			const p = state.players[c.by]!;
-			const d = new Draft(state, sys);
-			d.all({
-				type: 'status',
-				seat: c.by,
-				status: {
-					health: p.health,
-					immune: p.immune,
-					infectedLeft: p.infectedLeft,
-					bullets: p.bullets,
-					grenades: p.grenades,
-					carry: p.carry ? p.carry.k : null,
-					reordersLeft: p.reorders,
-					outside: p.outside !== null
-				}
-			});
-			return commit(d, state, false);
-		}
-		case 'recall': {
-			if (isMaster || !isSeat(state, c.of)) return reject(state, c, 'malformed');
-			if (state.phase === 'start') return reject(state, c, 'wrong_phase');
-			const d = new Draft(state, sys);
-			d.all({ type: 'recall', seat: c.by, of: c.of, move: state.players[c.of]!.lastMove });
-			return commit(d, state, false);
-		}
-		case 'count_nstop': {
-			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (c.stop === true) {
-				if (!state.nstop.active) return reject(state, c, 'not_counting');
-				const d = new Draft(state, sys);
-				d.nstop = { active: false, rounds: 0, changed: false };
-				d.all({ type: 'nstop_stopped' });
-				return commit(d, state, true);
-			}
-			if (state.nstop.active) return reject(state, c, 'already_counting');
-			const d = new Draft(state, sys);
-			d.nstop = { active: true, rounds: 0, changed: false };
-			d.all({ type: 'nstop_started' });
-			return commit(d, state, true);
-		}
-		case 'take_break': {
-			if (isMaster) return reject(state, c, 'malformed');
-			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (currentSeat(state) !== c.by) return reject(state, c, 'not_your_turn');
-			const p = state.players[c.by]!;
-			const inGame = state.players.filter((q) => q.status === 'in');
-			// 9: another break only when at least half of the players have taken as many.
-			if (p.breaks > 0 && inGame.filter((q) => q.breaks >= p.breaks).length * 2 < inGame.length)
-				return reject(state, c, 'break_not_yet');
-			const d = new Draft(state, sys);
-			d.update(c.by, { breaks: p.breaks + 1 });
-			d.all({ type: 'break_taken', seat: c.by, minutes: state.settings.breakMinutes });
-			return commit(d, state, true);
-		}
-		case 'time_out': {
-			if (!isMaster || !isSeat(state, c.seat)) return reject(state, c, 'malformed');
-			if (state.phase !== 'play') return reject(state, c, over ? 'game_over' : 'wrong_phase');
-			if (currentSeat(state) !== c.seat) return reject(state, c, 'not_your_turn');
-			const d = new Draft(state, sys);
-			d.all({ type: 'timed_out', seat: c.seat });
-			sys.kill(d, c.seat);
-			endOfMove(d, c.seat, false);
-			return commit(d, state, true);
-		}
-		case 'undo': {
-			if (!isMaster || !isReason(c.reason)) return reject(state, c, 'malformed');
-			const prev = state.prev;
-			if (!prev) return reject(state, c, 'nothing_to_undo');
-			const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: { to: 'all' } };
-			return {
-				state: { ...prev, log: { ev, next: state.log }, logSize: state.logSize + 1 },
-				events: [ev]
-			};
-		}
-		case 'ruling': {
-			if (!isMaster || !isReason(c.reason)) return reject(state, c, 'malformed');
-			const d = new Draft(state, sys);
-			d.all({ type: 'master_ruling', reason: c.reason });
-			return commit(d, state, false);
-		}
-		case 'correct': {
-			if (!isMaster || !isReason(c.reason) || typeof c.change !== 'object' || c.change === null)
-				return reject(state, c, 'malformed');
-			const d = new Draft(state, sys);
-			const ch = c.change;
-			switch (ch.kind) {
-				case 'place':
-					if (!isSeat(state, ch.seat) || !isCell(state, ch.cell)) return reject(state, c, 'malformed');
-					d.update(ch.seat, { cell: ch.cell, outside: null, pickedAt: -1 });
-					break;
-				case 'ammo': {
-					const okN = (n: unknown, max: number) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= max;
-					if (!isSeat(state, ch.seat) || !okN(ch.bullets, 99) || !okN(ch.grenades, 99))
-						return reject(state, c, 'malformed');
-					d.update(ch.seat, { bullets: ch.bullets, grenades: ch.grenades });
-					break;
-				}
-				case 'health':
-					if (!isSeat(state, ch.seat) || !['healthy', 'wounded', 'infected'].includes(ch.health))
-						return reject(state, c, 'malformed');
-					d.update(ch.seat, {
-						health: ch.health,
-						infectedLeft: ch.health === 'infected' ? state.settings.movesToHeal : null
-					});
-					break;
-				case 'side': {
-					const v = SIDE_STATES.indexOf(ch.side);
-					if (!isCell(state, ch.cell) || !DIRECTIONS.includes(ch.dir) || v < 0) return reject(state, c, 'malformed');
-					const di = DIR_INDEX[ch.dir];
-					const n = state.board.nb[ch.cell * 4 + di]!;
-					const inner = n >= 0;
-					if (inner !== (v === 0 || v === 1)) return reject(state, c, 'malformed');
-					d.setSide(ch.cell * 4 + di, v);
-					if (inner) d.setSide(n * 4 + ((di + 2) & 3), v);
-					break;
-				}
-				case 'carry': {
-					const r = correctCarry(d, state, ch);
-					if (r) return reject(state, c, r);
-					break;
-				}
-				default:
-					return reject(state, c, 'malformed');
-			}
-			d.all({ type: 'master_correct', reason: c.reason });
-			d.master({ type: 'master_corrected', change: ch });
-			if (state.phase === 'play') sys.checkEnd(d);
-			return commit(d, state, true);
+		case 'carry': {
+			const r = correctCarry(d, state, ch);
+			if (r) return r;
+			break;
 		}
 		default:
-			return reject(state, c, 'malformed');
+			return 'malformed';
 	}
+	d.all({ type: 'master_correct', reason: c.reason });
+	d.master({ type: 'master_corrected', change: ch });
+	if (state.phase === 'play') sys.checkEnd(d);
+	return commit(d, state, true);
 }
+
+/** One named handler per command (boardgame.io's moves map); a refusal is returned as its reason. */
+const HANDLERS: { readonly [T in Command['type']]: Handler<T> } = {
+	choose_start: chooseStart,
+	ask_cell_kind: askCellKind,
+	invalidate_starts: invalidateStarts,
+	common_start: commonStart,
+	confirm_starts: confirmStarts,
+	move,
+	order_cell: orderCell,
+	status,
+	recall,
+	count_nstop: countNstop,
+	take_break: takeBreak,
+	time_out: timeOut,
+	undo,
+	ruling,
+	correct
+};
 
 /**
  * Rulings 5: the master sets what a player carries. A treasure or a corpse is taken from wherever

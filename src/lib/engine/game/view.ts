@@ -9,6 +9,9 @@ import { currentSeat } from './apply';
 import { eventLog } from './game';
 import { KIND_NONE } from './board';
 import { ruleSystem } from '../rules/index';
+import type { SeatSystemView } from '../rules/types';
+
+export type { SeatSystemView, SeatSystemViews } from '../rules/types';
 
 export interface SeatView {
 	seat: Seat;
@@ -41,7 +44,7 @@ export interface SeatView {
 	events: GameEvent[];
 	result: GameResult | null;
 	/** What the rule system adds about this seat (abandoned: the item held, turns to lose); absent in classic. */
-	system?: Record<string, unknown>;
+	system?: SeatSystemView;
 }
 
 export function visibleTo(ev: GameEvent, seat: Seat): boolean {

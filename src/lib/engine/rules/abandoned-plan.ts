@@ -5,10 +5,9 @@
  * at least one exit and one safe tile to start on.
  */
 import { compileBoard, DIR_INDEX } from '../game/board';
-import { SIDE_WALL } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
 import type { PlanProblem } from './types';
-import { cutOffByWalls } from './topographic-plan';
+import { cutOffByWalls, riverFlows } from './topographic-plan';
 
 const KINDS: readonly CellKind[] = ['land', 'shop', 'hospital', 'marsh', 'river', 'portal'];
 
@@ -42,23 +41,8 @@ export function abandonedProblems(plan: Plan): PlanProblem[] {
 
 	// 1 rivers: one way, no fork, from the labyrinth's wall to the labyrinth's wall.
 	const river = CELL_KINDS.indexOf('river');
-	const inflow = new Map<number, number[]>();
-	const noFlow: number[] = [];
-	const through: number[] = [];
-	const notOnward: number[] = [];
-	for (const c of board.cellList) {
-		if (board.kind[c] !== river) continue;
-		const f = plan.cells[c]!.flow;
-		if (!f) {
-			noFlow.push(c);
-			continue;
-		}
-		const n = board.nb[c * 4 + DIR_INDEX[f]]!;
-		if (n < 0) continue; // the mouth: it flows against the labyrinth's wall
-		if (sides[c * 4 + DIR_INDEX[f]] === SIDE_WALL) through.push(c);
-		else if (board.kind[n] !== river) notOnward.push(c);
-		else inflow.set(n, [...(inflow.get(n) ?? []), c]);
-	}
+	// Off the plan is the mouth: it flows against the labyrinth's wall.
+	const { noFlow, through, notOnward, inflow } = riverFlows(plan, board, sides, []);
 	if (noFlow.length) out.push({ code: 'river_without_flow', cells: noFlow });
 	if (through.length) out.push({ code: 'river_flow_through_wall', cells: through });
 	if (notOnward.length) out.push({ code: 'river_not_onward', cells: notOnward });

@@ -3,7 +3,7 @@
  * objects with their own rules (rivers into swamps, pits as a permutation with
  * no pit leading to itself, one morgue, the treasure), the creatures' places.
  */
-import { compileBoard, DIR_INDEX } from '../game/board';
+import { compileBoard, DIR_INDEX, type Board } from '../game/board';
 import { SIDE_OPEN, SIDE_WALL } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
 import type { PlanProblem } from './types';
@@ -12,16 +12,19 @@ const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const KINDS: readonly CellKind[] = ['land', 'spinner', 'river', 'swamp', 'pit', 'crocodile', 'arsenal', 'morgue'];
 export const TOPOGRAPHIC_SIZE = 8;
 
-/** Shared checks of every system with a river that must reach `end` kinds; returns the problems. */
-export function riverProblems(plan: Plan, endKinds: readonly CellKind[], notOnward: string, loopCode: string): PlanProblem[] {
-	const out: PlanProblem[] = [];
-	const { board, sides } = compileBoard(plan);
+/**
+ * Each river square's flow, sorted by what is wrong with it: none given, off the plan (the
+ * abandoned labyrinth's mouth), through a wall, into neither river nor one of `endKinds`;
+ * the others' squares by the river square they flow into (`inflow`: more than one is a fork).
+ */
+export function riverFlows(plan: Plan, board: Board, sides: ArrayLike<number>, endKinds: readonly CellKind[]) {
 	const river = K('river');
 	const ends = endKinds.map(K);
 	const noFlow: number[] = [];
 	const offPlan: number[] = [];
 	const through: number[] = [];
-	const bad: number[] = [];
+	const notOnward: number[] = [];
+	const inflow = new Map<number, number[]>();
 	for (const c of board.cellList) {
 		if (board.kind[c] !== river) continue;
 		const f = plan.cells[c]!.flow;
@@ -32,8 +35,18 @@ export function riverProblems(plan: Plan, endKinds: readonly CellKind[], notOnwa
 		const n = board.nb[c * 4 + DIR_INDEX[f]]!;
 		if (n < 0) offPlan.push(c);
 		else if (sides[c * 4 + DIR_INDEX[f]] === SIDE_WALL) through.push(c);
-		else if (board.kind[n] !== river && !ends.includes(board.kind[n]!)) bad.push(c);
+		else if (board.kind[n] === river) inflow.set(n, [...(inflow.get(n) ?? []), c]);
+		else if (!ends.includes(board.kind[n]!)) notOnward.push(c);
 	}
+	return { noFlow, offPlan, through, notOnward, inflow };
+}
+
+/** Shared checks of every system with a river that must reach `end` kinds; returns the problems. */
+export function riverProblems(plan: Plan, endKinds: readonly CellKind[], notOnward: string, loopCode: string): PlanProblem[] {
+	const out: PlanProblem[] = [];
+	const { board, sides } = compileBoard(plan);
+	const river = K('river');
+	const { noFlow, offPlan, through, notOnward: bad } = riverFlows(plan, board, sides, endKinds);
 	if (noFlow.length) out.push({ code: 'river_without_flow', cells: noFlow });
 	if (offPlan.length) out.push({ code: 'river_flow_off_plan', cells: offPlan });
 	if (through.length) out.push({ code: 'river_flow_through_wall', cells: through });

@@ -25,7 +25,7 @@ import type { CellKind, RuleSystemId, Side } from '../plan/types';
 import type { Board } from '../game/board';
 import type { Rng } from '../random';
 import type { Draft } from '../game/draft';
-import type { Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
+import type { AbandonedItem, Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
 
@@ -50,6 +50,13 @@ export interface PlanProblem {
 	warning?: boolean;
 }
 
+/** What each rule system adds to a seat's own view (`SeatView.system`), by system (only the abandoned labyrinth adds anything yet). */
+export interface SeatSystemViews {
+	/** Seed 002, 3.1: the item held (public: the shop and its use are announced); turns still to lose. */
+	abandoned: { item: AbandonedItem | null; loseTurns: number };
+}
+export type SeatSystemView = SeatSystemViews[keyof SeatSystemViews];
+
 export interface RuleSystem {
 	readonly id: RuleSystemId;
 	readonly cellKinds: readonly CellKind[];
@@ -73,7 +80,7 @@ export interface RuleSystem {
 	/** After a move: the same seat moves again (abandoned: a wall hit lets the player try again). */
 	keepsTurn?(d: Draft, seat: Seat): boolean;
 	/** What this system adds to a seat's own view (`SeatView.system`): public facts about that seat only. */
-	seatView?(state: GameState, seat: Seat): Record<string, unknown>;
+	seatView?(state: GameState, seat: Seat): SeatSystemView;
 	/** When `seat`'s turn comes: true when the turn is lost (announced by the hook) and passes on. */
 	losesTurn?(d: Draft, seat: Seat): boolean;
 	startLoadout(settings: GameSettings): { bullets: number; grenades: number; landmine: boolean };

@@ -3,9 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { buildPlan, Script } from '../engine/game/testing';
 import type { Action, Command, GameEvent } from '../engine/game/types';
 import { grid } from '../engine/rules/topographic.testing';
-import type { Plan } from '../engine/plan/types';
-import { seatRange } from './seats';
-import { composerControls, isTableSystem, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './systems';
+import { RULE_SYSTEMS, type Plan } from '../engine/plan/types';
+import { ruleSystem } from '../engine/rules/index';
+import { seatRange } from '../play/seats';
+import { composerControls, isTableSystem, kindSign, systemFace, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './index';
 
 /** A small board of each table system, two players placed on its first row. */
 const PLANS: Record<TableSystem, Plan> = {
@@ -105,5 +106,21 @@ describe('the systems the screens list', () => {
 			expect(() => new Script(PLANS[rules], max)).not.toThrow();
 			expect(() => new Script(PLANS[rules], max + 1)).toThrow(/seats_invalid/);
 		}
+	});
+});
+
+describe('each face agrees with its engine (one place per system outside the engine)', () => {
+	test.each(RULE_SYSTEMS)('%s: the face is the system asked for, and paints the engine\'s cell kinds but the river', (rules) => {
+		const face = systemFace(rules);
+		const engine = ruleSystem(rules);
+		expect(face.id).toBe(rules);
+		expect(engine.ok).toBe(true);
+		if (engine.ok) expect(face.paints).toEqual(engine.value.cellKinds.filter((k) => k !== 'river'));
+		// A river tool only where the engine knows rivers; the creature tool only with the creatures (seed 003, 2).
+		expect(face.tools.includes('river')).toBe(engine.ok && engine.value.cellKinds.includes('river'));
+		expect(face.tools.includes('creature')).toBe(face.creatures);
+		expect(face.screen === 'table').toBe(isTableSystem(rules));
+		// Its own kinds (beyond the classic ones, which the board draws as glyphs) each have a sign on the board.
+		for (const kind of face.paints) if (!systemFace('classic').paints.includes(kind)) expect(kindSign(kind), kind).toBeTruthy();
 	});
 });

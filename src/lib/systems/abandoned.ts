@@ -1,0 +1,27 @@
+/** The abandoned labyrinth's face (seed 002). */
+import type { SystemFace } from './types';
+
+export const abandonedFace: SystemFace = {
+	id: 'abandoned',
+	tools: ['paint', 'walls', 'river', 'portal', 'treasure', 'eraser', 'inspect'],
+	paints: ['land', 'shop', 'hospital', 'marsh', 'portal'],
+	closedExits: false,
+	riverEnd: 'wall',
+	treasures: 'piles',
+	numberedPits: false,
+	creatures: false,
+	kindSigns: { shop: '$', marsh: '≈', portal: '◎' },
+	generator: 'fixed',
+	screen: 'table',
+	plans: 1,
+	// Seed 002, 3: one movement; use the held item and attack.
+	composer: () => ({ skip: false, flowLoop: false, shoot: false, shotsEachSide: 0, grenade: false, items: false, take: false, conditions: false, options: false, held: true, attack: true }),
+	foundHere: false,
+	shootOnTheWay: false,
+	ammo: 'bullets',
+	status: 'survivor',
+	reorders: false,
+	masterClock: false,
+	signs: { creatures: false, portals: true },
+	steered: true
+};
