@@ -68,7 +68,7 @@ describe("issue 7's acceptance game at the table", () => {
 				phone.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 				phones.push(phone);
 			}
-			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
+			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await host.getByTestId('start-game').tap();
 			await host.getByTestId('console').waitFor({ timeout: 20_000 });
 
