@@ -59,7 +59,7 @@ async function clippedTexts(page: Page): Promise<string[]> {
 		[...document.querySelectorAll<HTMLElement>('main :is(label, p, button, h2, h3, li, small, summary, a, .hint, .note)')]
 			.filter((el) => {
 				const style = getComputedStyle(el);
-				if (style.display === 'inline' || el.clientWidth === 0 || el.closest('[hidden]')) return false;
+				if (style.display === 'inline' || el.clientWidth === 0 || !el.checkVisibility({ visibilityProperty: true })) return false;
 				if (style.overflowX === 'auto' || style.overflowX === 'scroll') return false;
 				return el.scrollWidth > el.clientWidth + 1;
 			})
@@ -78,7 +78,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 				const label = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.closest('label') : null;
 				return { el, box: (label ?? el).getBoundingClientRect() };
 			})
-			.filter(({ el, box }) => box.width > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('svg') && (box.width < 43.5 || box.height < 43.5))
+			.filter(({ el, box }) => box.width > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && !el.closest('svg') && (box.width < 43.5 || box.height < 43.5))
 			.map(({ el, box }) => `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.className}] ${el.textContent?.trim().slice(0, 30)} ${Math.round(box.width)}x${Math.round(box.height)}`)
 	);
 }
