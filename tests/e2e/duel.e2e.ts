@@ -284,7 +284,7 @@ describe('the duel on two phones', () => {
 			const pair = async (joinerArrives?: (offer: string) => Promise<void>) => {
 				await anna.getByTestId('duel-offer').click();
 				const offer = await anna.getByTestId('offer-text').inputValue();
-				expect(offer).toMatch(/\/duel\?join=[A-Z0-9]{6}&via=qr#offer=/);
+				expect(offer).toMatch(/\/duel\?join=[0-9A-Z]{12}&via=qr#offer=/);
 				if (joinerArrives) await joinerArrives(offer);
 				else {
 					await boris.getByTestId('paste').fill(offer);

@@ -87,7 +87,7 @@ test('no server: offers and answers carried as text open the links, and a script
 	// The direct link is what the diagnostics panel reports.
 	await phones[0]!.getByTestId('diagnostics').locator('summary').click();
 	await expect.poll(() => phones[0]!.getByTestId('diagnostics-link').locator('[data-field="transport"]').textContent()).toContain('QR');
-});
+}, 180_000);
 
 test('the invitation QR code decodes to the join address shown beside it', async () => {
 	server = await startServer({ port: 0, host: '127.0.0.1', signalling: true });

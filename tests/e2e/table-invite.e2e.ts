@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
+import { admit } from './support/net-table';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,7 +54,8 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			expect(await tablet.evaluate(() => window.isSecureContext)).toBe(secure);
 			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
 			const room = (await tablet.locator('main[data-screen="join-host"]').getAttribute('data-room'))!;
-			expect(invite).toBe(`${origin}/join?room=${room}&via=local`);
+			// the table key's fingerprint rides along (issue 18: phones pin their tablet)
+			expect(invite).toMatch(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/join\\?room=${room}&via=local&pin=[\\w-]{22}$`));
 			await expect(tablet.getByTestId('invite-loopback').count()).resolves.toBe(0);
 
 			const phones: Page[] = [];
@@ -65,6 +67,7 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
 				await phone.getByTestId('name').fill(player);
 				await phone.getByTestId('join').click();
+				await admit(tablet, player);
 				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 				await tablet.locator('[data-testid="presence"] li', { hasText: player }).waitFor({ timeout: 20_000 });
 				phones.push(phone);

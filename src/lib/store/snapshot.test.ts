@@ -46,6 +46,14 @@ describe('snapshot: plain data out of whatever a screen holds (issue 16)', () =>
 		expect(() => snapshot(cycle)).toThrow(/cycle/);
 	});
 
+	test('a key named __proto__ stays an own data key (found by the property above)', () => {
+		const data = JSON.parse('{"__proto__":{"x":1},"y":[{"__proto__":2}]}') as object;
+		const out = snapshot(stateLike(data));
+		expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+		expect(Object.keys(out)).toEqual(['__proto__', 'y']);
+		expect(out).toEqual(data);
+	});
+
 	test('the same object twice (not a cycle) is copied twice', () => {
 		const shared = { x: 1 };
 		expect(snapshot({ a: shared, b: [shared] })).toEqual({ a: { x: 1 }, b: [{ x: 1 }] });

@@ -38,7 +38,11 @@ function copy(value: unknown, path: string, seen: Set<object>): unknown {
 		if (Array.isArray(value)) return value.map((item, i) => copy(item, `${path}[${i}]`, seen));
 		if (!plainProto(value)) throw new NotPlainData(path, Object.prototype.toString.call(value));
 		const out: Record<string, unknown> = {};
-		for (const key of Object.keys(value)) out[key] = copy((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, seen);
+		for (const key of Object.keys(value)) {
+			const item = copy((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, seen);
+			// defined, not assigned: a key named "__proto__" (valid JSON, e.g. in a plan file) stays data
+			Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+		}
 		return out;
 	} finally {
 		seen.delete(value);
