@@ -68,7 +68,7 @@ describe("issue 7's acceptance game at the table", () => {
 				phone.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 				phones.push(phone);
 			}
-			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
+			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await host.getByTestId('start-game').tap();
 			await host.getByTestId('console').waitFor({ timeout: 20_000 });
 
@@ -179,7 +179,11 @@ describe("issue 7's acceptance game at the table", () => {
 			await reveal.waitFor();
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
+			// carried out, the true treasure is no longer drawn where it lay; a step back it lies there again
+			expect(await reveal.locator('[data-treasure]').count()).toBe(1);
+			await reveal.getByTestId('step-back').tap();
 			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
+			await reveal.getByTestId('step-next').tap();
 			const paths = reveal.locator('polyline.path');
 			expect(await paths.count()).toBe(2);
 			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
@@ -191,7 +195,7 @@ describe("issue 7's acceptance game at the table", () => {
 			// Over, the plan and the game are no secret: each phone shows the plan, the paths and the scrubber too.
 			for (const phone of phones) {
 				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
-				expect(await phone.locator('.reveal [data-treasure]').count()).toBe(2);
+				expect(await phone.locator('.reveal [data-treasure]').count()).toBe(1);
 				expect(await phone.locator('.reveal polyline.path').count()).toBe(2);
 				await expectReplayAsTheEngine(phone, record, names, 8);
 			}

@@ -162,7 +162,11 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			expect(await page.getByTestId('outcome').textContent()).toContain(NAMES[seatOf.first]);
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
+			// carried out, the true treasure is no longer drawn where it lay; a step back it lies there again
+			expect(await reveal.locator('[data-treasure]').count()).toBe(1);
+			await reveal.getByTestId('step-back').tap();
 			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
+			await reveal.getByTestId('step-next').tap();
 			for (const p of await reveal.locator('polyline.path').all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(page, 'accept-reveal-phone');
 			await page.setViewportSize(TABLET);

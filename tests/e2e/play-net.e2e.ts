@@ -46,7 +46,7 @@ describe('a game at the table, over the link', () => {
 				contexts.push(context);
 				phones.push(await joinPlayer(context, host, name));
 			}
-			await host.locator('[data-testid="joined"] li', { hasText: 'Boris' }).waitFor();
+			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await screenshot(host, 'net-lobby-tablet');
 			await host.getByTestId('start-game').click();
 			await host.getByTestId('console').waitFor({ timeout: 20_000 });

@@ -40,7 +40,7 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 				contexts.push(context);
 				phones.push(await joinPlayer(context, host, name));
 			}
-			await host.locator('[data-testid="joined"] li', { hasText: NAMES[1]! }).waitFor();
+			await host.locator('[data-testid="presence"] li', { hasText: NAMES[1]! }).waitFor();
 			await host.getByTestId(`system-${rules}`).click();
 			await host.locator(`[data-testid="setup"][data-rules="${rules}"]`).waitFor();
 			await host.getByTestId('setup-surprise').click();

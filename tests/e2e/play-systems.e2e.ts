@@ -71,15 +71,14 @@ const abPlan: Plan = {
 	portals: [[0, 5], [7]]
 };
 
-/** The feed as the player's screen shows it (newest first) and as the engine says it for that seat, with the game's names. */
+/** The feed as the player's screen shows it (oldest first) and as the engine says it for that seat, with the game's names. */
 async function feedOnScreen(page: Page): Promise<string[]> {
 	return page.locator('[data-testid="player"] [data-testid="feed"] li .text').allTextContents();
 }
 function engineFeed(events: readonly GameEvent[], names: readonly string[]): string[] {
 	return events
 		.map((e) => renderEvent(e, 'en', 0, names))
-		.filter(Boolean)
-		.reverse();
+		.filter(Boolean);
 }
 
 async function expectNoPlanOnScreen(page: Page) {

@@ -226,7 +226,7 @@ describe('the deduction sheet on a 360 px phone', () => {
 					await screenshot(page, 'sheet-360-reasons');
 
 					// The feed beside the sheet: the wall Anna heard, tapped, shows its reason and what she drew after it; a note on it.
-					const wallEntry = sheet.locator('[data-testid="feed"] li', { hasText: 'wall' }).first().locator('[data-entry]');
+					const wallEntry = sheet.locator('[data-testid="feed"] li', { hasText: 'wall' }).last().locator('[data-entry]');
 					await wallEntry.click();
 					await sheet.getByTestId('sheet-focus').getByText('a wall between b3 and b2').waitFor();
 					await sheet.getByTestId('sheet-focus').getByText('What you drew after hearing it').waitFor();

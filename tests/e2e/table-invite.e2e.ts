@@ -69,7 +69,7 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 				await phone.getByTestId('join').click();
 				await admit(tablet, player);
 				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
-				await tablet.locator('[data-testid="joined"] li', { hasText: player }).waitFor({ timeout: 20_000 });
+				await tablet.locator('[data-testid="presence"] li', { hasText: player }).waitFor({ timeout: 20_000 });
 				phones.push(phone);
 			}
 			await screenshot(tablet, `table-invite-${name}-tablet`);

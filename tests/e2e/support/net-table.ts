@@ -177,7 +177,7 @@ export async function tableGame(
 		if (init) await context.addInitScript(init);
 		phones.push(await joinPlayer(context, host, name));
 	}
-	await host.locator('[data-testid="joined"] li', { hasText: players[players.length - 1]!.name }).waitFor();
+	await host.locator('[data-testid="presence"] li', { hasText: players[players.length - 1]!.name }).waitFor();
 	await host.getByTestId('start-game').click();
 	await host.getByTestId('console').waitFor({ timeout: 20_000 });
 	for (let chosen = 0; chosen < players.length; ) {

@@ -98,21 +98,20 @@ export async function fontSize(locator: Locator): Promise<number> {
 	return locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
 }
 
-/** The feed's lines as shown, newest first. */
+/** The feed's lines as shown, oldest first (the newest at the bottom). */
 export async function feedLines(page: Page): Promise<string[]> {
 	return (await page.locator('[data-testid="feed"] li .text').allTextContents()).map((t) => t.trim());
 }
 
 /**
- * The lines the feed must show for `events` (a seat's view), newest first, as Feed.svelte words
- * them: with the players' names the screen has (the table's, or pass-and-play's).
+ * The lines the feed must show for `events` (a seat's view), oldest first (the last `limit`), as
+ * Feed.svelte words them: with the players' names the screen has (the table's, or pass-and-play's).
  */
 export function expectedFeed(events: GameEvent[], names: readonly string[], limit = 200, locale: Locale = 'en'): string[] {
 	return events
 		.map((e) => renderEvent(e, locale, 0, names))
 		.filter(Boolean)
-		.reverse()
-		.slice(0, limit);
+		.slice(-limit);
 }
 
 /** Everything the page keeps: IndexedDB (every database and store), localStorage and sessionStorage, as JSON. */

@@ -1,0 +1,255 @@
+// Issue 21: the screens at a real table, each thing a person needs in sight at a glance. Walked
+// from the home screen at each origin a table uses (origins.ts). The tablet (1024x768) opens the
+// table: the invitation's QR code and room code, the phones waiting for admission, who has joined
+// and *Start the game* are all in its first screen; after the start, "X chooses a start" sits just
+// under the header. Two phones (360x740 and 390x844) join and play: on each turn the newest
+// announcement and the direction pad are both in sight, also after composing a move, and the feed
+// reads oldest first. A host on a 360x740 phone sees the same first screen. No label or hint on
+// these screens is cut off (scrollWidth ≤ clientWidth). One origin walks it in Russian and the
+// dark theme, so the screenshots (test-results/screenshots/layout-*) show both.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Action } from '../../src/lib/engine/game/types';
+import { ACCEPTANCE_PLAN } from './support/acceptance-game';
+import { launch, screenshot } from './support/browser';
+import { importPlan } from './support/library';
+import { admit } from './support/net-table';
+import { journeyOrigins } from './support/origins';
+import { onScreen, tapContour } from './support/player-screen';
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launch();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+const DEVICES = {
+	tablet: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+	phone360: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+	phone390: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+} as const;
+type Device = keyof typeof DEVICES;
+
+interface Look {
+	locale: 'en-US' | 'ru-RU';
+	colorScheme: 'light' | 'dark';
+	tag: string;
+}
+
+async function device(origin: string, kind: Device, secure: boolean, look: Look): Promise<BrowserContext> {
+	const context = await browser.newContext({ ...DEVICES[kind], baseURL: origin, locale: look.locale, colorScheme: look.colorScheme, serviceWorkers: 'block' });
+	if (secure) await context.grantPermissions(['microphone'], { origin });
+	return context;
+}
+
+/** Wholly inside the viewport (not merely its centre), and what a finger at its centre touches. */
+async function inFirstScreen(locator: Locator): Promise<boolean> {
+	const whole = await locator.evaluate((el) => {
+		const r = el.getBoundingClientRect();
+		return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+	});
+	return whole && (await onScreen(locator));
+}
+
+/** Labels, hints and buttons in `main` whose text is cut off: wider content than their box. */
+async function clippedTexts(page: Page): Promise<string[]> {
+	return page.evaluate(() =>
+		[...document.querySelectorAll<HTMLElement>('main :is(label, p, button, h2, h3, li, small, summary, a, .hint, .note)')]
+			.filter((el) => {
+				const style = getComputedStyle(el);
+				if (style.display === 'inline' || el.clientWidth === 0 || !el.checkVisibility({ visibilityProperty: true })) return false;
+				if (style.overflowX === 'auto' || style.overflowX === 'scroll') return false;
+				return el.scrollWidth > el.clientWidth + 1;
+			})
+			.map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 60)} (${el.scrollWidth} > ${el.clientWidth})`)
+	);
+}
+
+/**
+ * Buttons, links and fields in `main` smaller than a finger (44 px either way). A checkbox counts
+ * by its label (the label is what a finger taps); a link inside running text is not a target.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+	return page.evaluate(() =>
+		[...document.querySelectorAll<HTMLElement>('main :is(button, a, input, select, summary, [role="tab"])')]
+			.map((el) => {
+				const label = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.closest('label') : null;
+				return { el, box: (label ?? el).getBoundingClientRect() };
+			})
+			.filter(({ el, box }) => box.width > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) && !el.closest('svg') && (box.width < 43.5 || box.height < 43.5))
+			.map(({ el, box }) => `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? el.className}] ${el.textContent?.trim().slice(0, 30)} ${Math.round(box.width)}x${Math.round(box.height)}`)
+	);
+}
+
+/** From the home screen: Host a game → At a table with phones. */
+async function openTable(tablet: Page): Promise<void> {
+	await tablet.goto('/');
+	await tablet.locator('main a.action[href$="host"]').click();
+	await tablet.getByTestId('to-table').click();
+	await tablet.locator('main[data-screen="join-host"]').waitFor();
+	await tablet.getByTestId('invite-url').waitFor({ timeout: 20_000 });
+	await tablet.getByTestId('qr').locator('svg').waitFor();
+}
+
+/** The invitation's QR code, the room code and Start, each wholly in the first screen. */
+async function expectOpeningInSight(tablet: Page): Promise<void> {
+	expect(await tablet.evaluate(() => scrollY)).toBe(0);
+	for (const id of ['qr', 'room-code', 'start-game']) expect(await inFirstScreen(tablet.getByTestId(id)), `${id} in the first screen`).toBe(true);
+}
+
+const MOVES: Action[][] = [
+	[{ a: 'go', dir: 'right' }],
+	[{ a: 'go', dir: 'right' }],
+	[
+		{ a: 'shoot', dir: 'up' },
+		{ a: 'go', dir: 'down' }
+	],
+	[{ a: 'go', dir: 'left' }]
+];
+const STARTS: [number, number][] = [
+	[0, 0],
+	[0, 2]
+];
+
+const LOOKS: Look[] = [
+	{ locale: 'en-US', colorScheme: 'light', tag: 'en-light' },
+	{ locale: 'ru-RU', colorScheme: 'dark', tag: 'ru-dark' }
+];
+
+describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % LOOKS.length]! })))('the table at the $name origin', ({ url: origin, name, secure, look }) => {
+	const shot = (what: string) => `layout-${name}-${look.tag}-${what}`;
+
+	test('the tablet opens the table with everything in its first screen; the phones see the news and the pad on their turn', async () => {
+		const contexts: BrowserContext[] = [];
+		try {
+			const tabletContext = await device(origin, 'tablet', secure, look);
+			contexts.push(tabletContext);
+			const library = await tabletContext.newPage();
+			await importPlan(library, ACCEPTANCE_PLAN, 'layout.json');
+			await library.close();
+			const tablet = await tabletContext.newPage();
+			await openTable(tablet);
+			await expectOpeningInSight(tablet);
+			expect(await clippedTexts(tablet)).toEqual([]);
+			expect(await smallTargets(tablet)).toEqual([]);
+			await screenshot(tablet, shot('open-tablet'));
+
+			const invite = (await tablet.getByTestId('invite-url').getAttribute('href'))!;
+			const phones: Page[] = [];
+			const names = ['Anna', 'Boris'];
+			for (const [i, kind] of (['phone360', 'phone390'] as const).entries()) {
+				const context = await device(origin, kind, secure, look);
+				contexts.push(context);
+				const phone = await context.newPage();
+				await phone.goto(invite);
+				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
+				await phone.getByTestId('name').fill(names[i]!);
+				await phone.getByTestId('join').click();
+				await phone.locator('main:is([data-status="waiting"], [data-status="joined"])').waitFor({ timeout: 30_000 });
+				if ((await phone.locator('main').getAttribute('data-status')) === 'waiting') {
+					// the phone asking for a seat is in the tablet's first screen, with Admit
+					const waiting = tablet.getByTestId('waiting-phone').filter({ hasText: names[i]! });
+					await waiting.waitFor({ timeout: 20_000 });
+					expect(await inFirstScreen(waiting.getByTestId('admit')), 'Admit in the first screen').toBe(true);
+					if (i === 0) await screenshot(tablet, shot('waiting-tablet'));
+					await admit(tablet, names[i]!);
+				}
+				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+				await tablet.locator('[data-testid="presence"] li', { hasText: names[i]! }).waitFor({ timeout: 20_000 });
+				phones.push(phone);
+			}
+			// who has joined and Start, still in the first screen with the invitation
+			await expectOpeningInSight(tablet);
+			expect(await inFirstScreen(tablet.locator('[data-testid="presence"] li').last())).toBe(true);
+			expect(await clippedTexts(tablet)).toEqual([]);
+			await screenshot(tablet, shot('joined-tablet'));
+
+			await tablet.getByTestId('start-game').tap();
+			const whose = tablet.getByTestId('whose');
+			await whose.waitFor({ timeout: 20_000 });
+			// "Anna chooses a start" just under the sticky header
+			await expect
+				.poll(() => whose.evaluate((el) => el.getBoundingClientRect().top - (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0)), { timeout: 5000 })
+				.toBeGreaterThanOrEqual(0);
+			expect(await whose.evaluate((el) => el.getBoundingClientRect().top - (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0))).toBeLessThan(48);
+			await screenshot(tablet, shot('started-tablet'));
+
+			// the starts, in the drawn order: the first to choose takes a1, the other a3
+			for (let chosen = 0; chosen < phones.length; ) {
+				for (const phone of phones) {
+					if (!(await phone.locator('[data-testid="player"][data-phase="start"][data-my-turn="true"]').count())) continue;
+					await tapContour(phone, STARTS[chosen]!);
+					await phone.getByTestId('confirm-cell').tap();
+					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
+					chosen++;
+				}
+			}
+			await tablet.getByTestId('confirm-starts').tap();
+
+			for (const [turn, actions] of MOVES.entries()) {
+				const mine = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
+				const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 20_000 }).then(() => phone)));
+				const pad = mover.locator(`[data-testid="composer"] [data-dir="${actions.at(-1)!.a === 'go' ? (actions.at(-1) as { dir: string }).dir : 'up'}"]`);
+				const newest = mover.locator('[data-testid="player"] [data-testid="feed"] li').last();
+				// the turn comes: what just happened and the pad, both in sight, nothing cut off
+				await expect.poll(() => onScreen(newest), { timeout: 5000, message: `turn ${turn}: the newest announcement in sight` }).toBe(true);
+				expect(await onScreen(pad), `turn ${turn}: the pad in sight`).toBe(true);
+				// and the last answer the table heard, not only the line saying whose move it is
+				const answer = mover.locator('[data-testid="player"] [data-testid="feed"] li:not(.turn):not(.empty)').last();
+				if (await answer.count()) expect(await onScreen(answer), `turn ${turn}: the last answer in sight`).toBe(true);
+				expect(await clippedTexts(mover)).toEqual([]);
+				expect(await smallTargets(mover)).toEqual([]);
+				const kind = mover === phones[0] ? '360' : '390';
+				await screenshot(mover, shot(`turn${turn}-phone${kind}`));
+				const count = await mover.locator('[data-testid="player"] [data-testid="feed"] li').count();
+				if (actions.length === 1) {
+					await pad.tap();
+				} else {
+					for (const a of actions) {
+						if (a.a === 'shoot') await mover.getByTestId('shoot').tap();
+						await mover.locator(`[data-testid="composer"] [data-dir="${(a as { dir: string }).dir}"]`).tap();
+					}
+					// composed (the chips under the pad scrolled to, as a thumb does on a small phone): the
+					// sentence and Send come under the pad, which has not slid under the header
+					await mover.getByTestId('sentence').waitFor();
+					expect(await onScreen(pad), 'the pad in sight after composing').toBe(true);
+					const below = async (l: Locator) => (await l.boundingBox())!.y;
+					expect(await below(mover.getByTestId('sentence'))).toBeGreaterThan(await below(mover.locator('[data-testid="composer"] [data-dir="down"]')));
+					await screenshot(mover, shot(`composed-phone${kind}`));
+					await mover.getByTestId('send').tap();
+				}
+				// the answer comes at the bottom of the feed: the feed reads oldest first
+				await expect.poll(() => mover.locator('[data-testid="player"] [data-testid="feed"] li').count(), { timeout: 20_000 }).toBeGreaterThan(count);
+			}
+			// the phone's title follows the game: no longer "Join a table"
+			expect(await phones[0]!.title()).not.toMatch(look.locale === 'en-US' ? /^Join a table/ : /^Сесть за стол/);
+			await screenshot(tablet, shot('console-tablet'));
+		} finally {
+			for (const context of contexts) await context.close();
+		}
+	}, 240_000);
+
+	test('a host on a 360x740 phone sees the invitation and Start in its first screen', async () => {
+		const context = await device(origin, 'phone360', secure, look);
+		try {
+			const host = await context.newPage();
+			await host.goto('/');
+			await host.locator('main a.action[href$="host"]').click();
+			// the host screen: each way to play a card that goes somewhere
+			await host.getByTestId('to-console').waitFor();
+			expect(await clippedTexts(host)).toEqual([]);
+			expect(await smallTargets(host)).toEqual([]);
+			await screenshot(host, shot('host-phone360'));
+			await host.getByTestId('to-table').tap();
+			await host.getByTestId('invite-url').waitFor({ timeout: 20_000 });
+			await host.getByTestId('qr').locator('svg').waitFor();
+			await expectOpeningInSight(host);
+			expect(await clippedTexts(host)).toEqual([]);
+			await screenshot(host, shot('open-phone360'));
+		} finally {
+			await context.close();
+		}
+	}, 120_000);
+});
