@@ -13,6 +13,8 @@ import type { Membership } from '../net/store';
 import { newGame, scriptedCommands } from '../net/testing';
 import { LabyrinthDatabase } from './db';
 import { GameStore } from './games';
+import { SheetStore } from './sheets';
+import { newSheet } from '../sheet/sheet';
 import { PlanLibrary } from './plans';
 import { stateLike } from './testing';
 
@@ -109,6 +111,17 @@ describe("every store's write methods take proxied arguments", () => {
 		await games.remove(id);
 		await games.restore(stateLike(stored));
 		expect(await games.get(id)).toEqual(stored);
+	});
+
+	test("the players' sheets (SheetStore)", async () => {
+		covered(SheetStore, ['save', 'recordOwn'], ['get', 'own']);
+		const sheets = new SheetStore(db());
+		const sheet = newSheet(3, 3, Array(9).fill(true));
+		const command = { type: 'move' as const, by: 0, actions: [{ a: 'go' as const, dir: 'up' as const }] };
+		expect(await sheets.recordOwn('r:0', stateLike(command), 4)).toEqual([{ command, at: 4 }]);
+		await sheets.save('r:0', stateLike(sheet));
+		expect(await sheets.get('r:0')).toMatchObject({ sheet, own: [{ command, at: 4 }] });
+		expect(await sheets.own('r:0')).toEqual([{ command, at: 4 }]);
 	});
 
 	test("the host's tables (DexieHostStore)", async () => {
