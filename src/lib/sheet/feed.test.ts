@@ -50,7 +50,7 @@ describe('the sheet fed live (issue 19)', () => {
 					expect(shown(live), `seed ${seed}, at the end`).toEqual(rebuild(events, own));
 				}
 			),
-			{ numRuns: 60 }
+			{ numRuns: 40 }
 		);
 	}, 120_000);
 
