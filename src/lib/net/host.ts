@@ -31,7 +31,7 @@ import {
 	type HostMessage,
 	type PlayerMessage,
 	type Refusal,
-	type UpdateView
+	type SentView
 } from './protocol';
 
 /** Phones waiting for the master at most; more are told `busy` and try again later. */
@@ -581,7 +581,7 @@ export class HostSession {
 		const events = this.visible(conn.seat);
 		const { events: _all, shape, settings, ...rest } = viewFor(this.current, conn.seat, events as GameEvent[]);
 		void _all;
-		const view: UpdateView = conn.shaped ? rest : { ...rest, shape, settings };
+		const view: SentView = conn.shaped ? rest : { ...rest, shape, settings };
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
 		conn.shaped = true;
 		conn.sent = events.length;
