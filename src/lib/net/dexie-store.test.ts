@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
+import { GameStore } from '../store/games';
 import { DexieDuelStore, DexieHostStore } from './dexie-store';
 import { deviceOf, newDuelRecord } from './duel';
 import { generateDuel } from '../engine/rules/duel-generate';
@@ -17,7 +18,7 @@ test('the host store keeps the table and appends commands to the game in one tra
 	db = new LabyrinthDatabase(`net-${Math.random()}`);
 	const store = new DexieHostStore(db);
 	const game = newGame(2);
-	await db.games.add({ id: 'g', mode: 'host', names: ['', ''], game, createdAt: 1, updatedAt: 1, finished: 0 });
+	await new GameStore(db).restore({ id: 'g', mode: 'host', names: ['', ''], game, createdAt: 1, updatedAt: 1, finished: 0 });
 	const table = { ...HostSession.newTable('ABCDEF', 2), gameId: 'g', seats: [{ name: 'Ann', key: 'k'.repeat(24), lastCmd: 0, lastResult: null }] };
 	await store.saveTable(table);
 	const [first] = scriptedCommands(game, 1);

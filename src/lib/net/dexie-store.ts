@@ -1,12 +1,13 @@
 /**
  * The host's and the duels' stores in the app's IndexedDB database (tables `hostTables` and
- * `duels` of src/lib/store/db.ts; the phone's seats are kept apart, seat-store.ts). A command
- * goes into the game's log and the table's seat record in one transaction, and the promise
- * resolves only once that transaction is complete.
+ * `duels` of src/lib/store/db.ts; the phone's seats are kept apart, seat-store.ts; the games
+ * as every game is, store/games.ts). A command goes into the game's log and the table's seat
+ * record in one transaction, and the promise resolves only once that transaction is complete.
  */
 import type { Game } from '../engine/game/game';
 import type { Command } from '../engine/game/types';
 import type { LabyrinthDatabase } from '../store/db';
+import { GameStore } from '../store/games';
 import { WriteQueue } from '../store/write-queue';
 import type { HostStore, TableRecord } from './store';
 import type { DuelRecord, DuelStore } from './duel';
@@ -15,26 +16,29 @@ const mergeNames = (names: string[], table: TableRecord) => names.map((name, sea
 
 export class DexieHostStore implements HostStore {
 	private readonly writes = new WriteQueue();
+	/** The game's record and its log, kept as every game is (store/games.ts). */
+	private readonly games: GameStore;
 
-	constructor(private readonly db: LabyrinthDatabase) {}
+	constructor(private readonly db: LabyrinthDatabase) {
+		this.games = new GameStore(db);
+	}
 
 	saveTable(table: TableRecord): Promise<void> {
 		return this.writes.run(async () => {
 			await this.db.transaction('rw', this.db.hostTables, this.db.games, async () => {
 				await this.db.hostTables.put(table);
 				// The game's players are named after the seats that phones took.
-				const stored = table.gameId ? await this.db.games.get(table.gameId) : undefined;
-				if (stored) await this.db.games.put({ ...stored, names: mergeNames(stored.names, table) });
+				if (table.gameId) await this.games.rename(table.gameId, (names) => mergeNames(names, table));
 			});
 		});
 	}
 
 	append(table: TableRecord, gameId: string, command: Command, finished: boolean): Promise<void> {
 		return this.writes.run(() =>
-			this.db.transaction('rw', this.db.hostTables, this.db.games, async () => {
-				const stored = await this.db.games.get(gameId);
-				if (!stored) throw new Error(`no game ${gameId}`);
-				await this.db.games.put({ ...stored, names: mergeNames(stored.names, table), game: { ...stored.game, log: [...stored.game.log, command] }, updatedAt: Date.now(), finished: finished ? 1 : 0 });
+			this.db.transaction('rw', this.db.hostTables, this.db.games, this.db.commands, async () => {
+				const row = await this.db.games.get(gameId);
+				if (!row) throw new Error(`no game ${gameId}`);
+				await this.games.appendNow(gameId, command, finished, Date.now(), mergeNames(row.names, table));
 				await this.db.hostTables.put(table);
 			})
 		);
@@ -45,7 +49,7 @@ export class DexieHostStore implements HostStore {
 	}
 
 	async loadGame(gameId: string): Promise<Game | null> {
-		return (await this.db.games.get(gameId))?.game ?? null;
+		return (await this.games.get(gameId))?.game ?? null;
 	}
 
 	/** The table running `gameId`, if there is one (the console reopening a hosted game). */

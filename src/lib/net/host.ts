@@ -14,11 +14,11 @@
  * caught, reported (`onError`) and answered; refusals are answered with their reason, at a
  * bounded rate per link.
  */
-import { play, replay, type Game } from '../engine/game/game';
+import { rejected, replay, type Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState, Seat } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
-import { eventLog } from '../engine/game/game';
+import { apply } from '../engine/game/apply';
 import { Channel, type ChannelOptions } from './channel';
 import { hostProof, newNonce, newTableSecret, publicKeyOf, fingerprint, sameProof, seatProof } from './pin';
 import type { Link, Listener } from './link';
@@ -30,7 +30,8 @@ import {
 	readPlayerFrame,
 	type HostMessage,
 	type PlayerMessage,
-	type Refusal
+	type Refusal,
+	type SentView
 } from './protocol';
 
 /** Phones waiting for the master at most; more are told `busy` and try again later. */
@@ -83,6 +84,8 @@ interface Conn {
 	seat: Seat | null;
 	/** How many of its seat's events this phone has. */
 	sent: number;
+	/** Whether this connection has had the seat's contour and settings (sent once per connection: they never change). */
+	shaped: boolean;
 	/** Whether it has had the plan for the reveal (only once the game is over). */
 	revealed?: boolean;
 	/** Paired by QR codes in the master's hands: admitted without asking. */
@@ -104,6 +107,11 @@ export class HostSession {
 	private gameId: string | null = null;
 	private game: Game | null = null;
 	private current: GameState | null = null;
+	/**
+	 * Each seat's events (what `visibleTo` lets it hear), kept in step with the game: a move adds
+	 * its own events, so a phone is sent what is new without the log being read again.
+	 */
+	private feeds: GameEvent[][] = [];
 	/** The reveal message of the finished game, made once for every phone. */
 	private revealed: { game: Game; message: HostMessage | null } | null = null;
 	private readonly conns = new Set<Conn>();
@@ -216,6 +224,7 @@ export class HostSession {
 			channel,
 			seat: null,
 			sent: 0,
+			shaped: false,
 			paired: options.paired ?? false,
 			hello: null,
 			waiting: null,
@@ -292,8 +301,17 @@ export class HostSession {
 
 	private setGame(gameId: string, game: Game): void {
 		this.gameId = gameId;
-		this.game = game;
-		this.current = replay(game).state;
+		// The log is this session's own from here: accepted commands are added to it in place.
+		this.game = { ...game, log: game.log.slice() };
+		const replayed = replay(game);
+		this.current = replayed.state;
+		this.feeds = Array.from({ length: game.seats }, () => []);
+		for (const events of replayed.events) this.hear(events);
+	}
+
+	/** A command's events, added to the feed of each seat that hears them. */
+	private hear(events: readonly GameEvent[]): void {
+		for (const e of events) for (const [seat, feed] of this.feeds.entries()) if (visibleTo(e, seat)) feed.push(e);
 	}
 
 	private enqueue<T>(work: () => Promise<T> | T): Promise<T> {
@@ -448,7 +466,8 @@ export class HostSession {
 		const room = this.table.room;
 		conn.channel.send(issue ? { type: 'welcome', seat, key: this.table.seats[seat]!.key, room } : { type: 'welcome', seat, room });
 		this.tableChanged();
-		if (this.current) this.update(conn, this.visible(seat));
+		conn.shaped = false;
+		if (this.current) this.update(conn);
 	}
 
 	private async command(conn: Conn, message: Extract<PlayerMessage, { type: 'command' }>): Promise<void> {
@@ -493,8 +512,8 @@ export class HostSession {
 	/** Adjudicates, writes, then announces. `seat`/`id`: the phone's command number to record with it. */
 	private async run(command: Command, seat?: Seat, id?: number): Promise<Submitted> {
 		if (!this.game || !this.current || !this.gameId) return { ok: false, reason: 'not_started' };
-		const result = play(this.game, this.current, command);
-		if (result.game === this.game) {
+		const result = apply(this.current, command);
+		if (rejected(result)) {
 			const refusal = result.events.find((e) => e.type === 'rejected');
 			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
 		}
@@ -507,8 +526,9 @@ export class HostSession {
 			return { ok: false, reason: 'not_saved', detail: this.problem ?? '' };
 		}
 		this.table = table;
-		this.game = result.game;
+		this.game.log.push(command);
 		this.current = result.state;
+		this.hear(result.events);
 		this.broadcast();
 		this.options.onChange?.();
 		return { ok: true, events: result.events };
@@ -529,19 +549,19 @@ export class HostSession {
 		return { ...this.table, seats, updatedAt: Date.now() };
 	}
 
-	private visible(seat: Seat, log?: GameEvent[]): GameEvent[] {
+	/** The seat's events (the session's own list: read, never changed, by the caller). */
+	private visible(seat: Seat): readonly GameEvent[] {
 		if (!this.current || !this.plays(seat)) return [];
-		return (log ?? eventLog(this.current)).filter((e) => visibleTo(e, seat));
+		return this.feeds[seat] ?? [];
 	}
 
 	/** Sends every seated phone what it has not had yet (each on its own: one link's trouble stops no other). */
 	private broadcast(): void {
 		if (!this.current) return;
-		const log = eventLog(this.current);
 		for (const conn of this.conns)
 			if (conn.seat !== null)
 				try {
-					this.update(conn, this.visible(conn.seat, log));
+					this.update(conn);
 				} catch (error) {
 					this.failed(error);
 				}
@@ -552,11 +572,18 @@ export class HostSession {
 		return this.game !== null && seat < this.game.seats;
 	}
 
-	private update(conn: Conn, events: GameEvent[]): void {
+	/**
+	 * Sends the phone its seat's view and the events it has not had. The contour and the settings
+	 * go with the first update of a connection only (the phone keeps them; they never change).
+	 */
+	private update(conn: Conn): void {
 		if (!this.current || conn.seat === null || !this.plays(conn.seat)) return;
-		const { events: _all, ...view } = viewFor(this.current, conn.seat);
+		const events = this.visible(conn.seat);
+		const { events: _all, shape, settings, ...rest } = viewFor(this.current, conn.seat, events as GameEvent[]);
 		void _all;
+		const view: SentView = conn.shaped ? rest : { ...rest, shape, settings };
 		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
+		conn.shaped = true;
 		conn.sent = events.length;
 		// The reveal: once the game is over the plan and the replay are everybody's (the phone
 		// overlays its sheet on the plan and scrubs through the game).

@@ -320,8 +320,17 @@ export class PlayerSession {
 					this.hello(channel);
 					break;
 				}
+				// The contour and the settings come with a connection's first update: kept from there.
+				const kept = this.membership.view;
+				const { shape, settings } = message.view;
+				if (!(shape && settings) && !kept) {
+					// Nothing to take them from (it should not happen): ask again, as a new connection.
+					this.hello(channel);
+					break;
+				}
+				const view: UpdateView = { ...message.view, shape: shape ?? kept!.shape, settings: settings ?? kept!.settings };
 				const fresh = message.events.slice(have - message.from);
-				this.membership = { ...this.membership, view: message.view, started: true, events: fresh.length > 0 ? [...this.membership.events, ...fresh] : this.membership.events };
+				this.membership = { ...this.membership, view, started: true, events: fresh.length > 0 ? [...this.membership.events, ...fresh] : this.membership.events };
 				void this.save();
 				break;
 			}

@@ -156,6 +156,11 @@ export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];
 
 /** What a phone is told of its seat: `viewFor` without the events (the plan comes apart, in `reveal`, once the game is over). */
 export type UpdateView = Omit<SeatView, 'events'>;
+/**
+ * The view as an update carries it: the contour and the settings (8 KB of a 40x40 plan) only in
+ * the first update of a connection; the phone keeps them from there (they never change).
+ */
+export type SentView = Omit<UpdateView, 'shape' | 'settings'> & Partial<Pick<UpdateView, 'shape' | 'settings'>>;
 
 export type HostMessage =
 	/** The table's public key and its signature over the handshake (pin.ts), answering a hello. */
@@ -168,8 +173,8 @@ export type HostMessage =
 	| { type: 'table'; names: string[]; here: boolean[]; started: boolean }
 	| {
 			type: 'update';
-			/** The seat's view without its event list… */
-			view: UpdateView;
+			/** The seat's view without its event list (and, after a connection's first update, without its contour and settings)… */
+			view: SentView;
 			/** …whose events from index `from` on are these (one page of them). */
 			from: number;
 			events: GameEvent[];
@@ -282,7 +287,7 @@ export function readFrame(raw: unknown, message: v.GenericSchema, limit: number)
  * Splits `events` (from index `from`) into pages whose update messages stay under `limit`
  * bytes with the view; always at least one page, so an empty list still carries the view.
  */
-export function pageEvents(view: UpdateView, from: number, events: GameEvent[], limit = MAX_HOST_FRAME - 512): HostMessage[] {
+export function pageEvents(view: SentView, from: number, events: GameEvent[], limit = MAX_HOST_FRAME - 512): HostMessage[] {
 	const base = JSON.stringify({ type: 'update', view, from, events: [] }).length;
 	const pages: HostMessage[] = [];
 	let start = 0;

@@ -54,7 +54,7 @@ export class HostTable {
 		if (!table) {
 			table = HostSession.newTable(options.room ?? newRoomCode(), options.capacity ?? 6);
 			if (options.gameId) {
-				const stored = await db.games.get(options.gameId);
+				const stored = await new GameStore(db).get(options.gameId);
 				if (stored) table = { ...table, gameId: stored.id, capacity: stored.game.seats };
 			}
 			await store.saveTable(table);

@@ -60,6 +60,37 @@ class FactSet {
 		return new FactSet(base, null);
 	}
 
+	/**
+	 * The facts every set holds (the first set's order). Sets sharing a base are checked against
+	 * it once, then each by its few facts of its own: a pit's hundreds of branches cost little.
+	 */
+	static common(sets: readonly FactSet[]): Fact[] {
+		if (sets.length === 0) return [];
+		const keys = [...sets[0]!.entries()];
+		const index = new Map(keys.map(([key], k) => [key, k]));
+		const held = keys.map(() => true);
+		const byBase = new Map<ReadonlyMap<string, Fact>, FactSet[]>();
+		for (const set of sets) {
+			const list = byBase.get(set.base);
+			if (list) list.push(set);
+			else byBase.set(set.base, [set]);
+		}
+		for (const [base, list] of byBase) {
+			// each set's own facts, then the base's for the keys some set of the group leaves to it
+			const overridden = new Map<number, number>();
+			for (const set of list)
+				if (set.extra)
+					for (const [key, fact] of set.extra) {
+						const k = index.get(key);
+						if (k === undefined) continue;
+						overridden.set(k, (overridden.get(k) ?? 0) + 1);
+						if (!sameValue(fact, keys[k]![1])) held[k] = false;
+					}
+			for (let k = 0; k < keys.length; k++) if (held[k] && (overridden.get(k) ?? 0) < list.length && !sameValue(base.get(keys[k]![0]), keys[k]![1])) held[k] = false;
+		}
+		return keys.filter((_, k) => held[k]).map(([, fact]) => fact);
+	}
+
 	*entries(): Generator<[string, Fact]> {
 		for (const entry of this.base) if (!this.extra?.has(entry[0])) yield entry;
 		if (this.extra) yield* this.extra;
@@ -112,6 +143,17 @@ export class Assistant {
 		private readonly options: AssistantOptions
 	) {}
 
+	/** A copy that goes on by itself (hypotheses are never changed in place, so they are shared). */
+	clone(): Assistant {
+		const copy = new Assistant(this.contour, this.seat, this.options);
+		copy.hyps = this.hyps;
+		copy.path.push(...this.path);
+		copy.moves = this.moves;
+		copy.immune = this.immune;
+		copy.alive = this.alive;
+		return copy;
+	}
+
 	/** The player's start (6.1), from the choice the player made on this phone. */
 	start(cell: number): void {
 		this.hyps = [{ cell, outside: null, facts: FactSet.empty }];
@@ -131,14 +173,11 @@ export class Assistant {
 
 	/** Facts that hold whatever hypothesis is true. */
 	certainFacts(): Fact[] {
-		if (this.hyps.length === 0) return [];
-		const [first, ...rest] = this.hyps;
-		const out: Fact[] = [];
-		for (const [key, fact] of first!.facts.entries()) {
-			if (rest.every((h) => sameValue(h.facts.get(key), fact))) out.push(fact);
-		}
-		return out;
+		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
+		if (this.certain?.hyps !== this.hyps) this.certain = { hyps: this.hyps, facts: FactSet.common(this.hyps.map((h) => h.facts)) };
+		return this.certain.facts.slice();
 	}
+	private certain: { hyps: Hypothesis[]; facts: Fact[] } | null = null;
 
 	/** How many hypotheses there are (a computer player samples them to plan). */
 	get hypothesisCount(): number {

@@ -63,10 +63,23 @@ export class Others {
 		readonly contour: Contour,
 		readonly me: Seat,
 		/** A step goes the way it was said (false: the rules may turn it, as the topographic labyrinth's spinners do). */
-		readonly steered = true
+		readonly steered = true,
+		all?: number[],
+		outline?: number[]
 	) {
-		this.all = [...contour.shape.keys()].filter((c) => contour.shape[c]);
-		this.outline = this.all.filter((c) => DIRECTIONS.some((d) => this.neighbours(c, d) === null));
+		this.all = all ?? [...contour.shape.keys()].filter((c) => contour.shape[c]);
+		this.outline = outline ?? this.all.filter((c) => DIRECTIONS.some((d) => this.neighbours(c, d) === null));
+	}
+
+	/** A copy that goes on by itself (the candidate sets are replaced, never changed in place). */
+	clone(): Others {
+		const copy = new Others(this.contour, this.me, this.steered, this.all, this.outline);
+		for (const [seat, set] of this.sets) copy.sets.set(seat, set);
+		for (const seat of this.outside) copy.outside.add(seat);
+		for (const seat of this.maybeOut) copy.maybeOut.add(seat);
+		copy.block = [...this.block];
+		copy.mover = this.mover;
+		return copy;
 	}
 
 	/** Candidates for each other seat heard of so far (ascending; empty when out of the game). */

@@ -3,7 +3,7 @@
  * later need (games, seats, sheets) adds a table in a new `version(n)` below, never by
  * editing an earlier one, so a device that has data keeps it across updates.
  */
-import { Dexie, type DBCore, type DBCoreMutateRequest, type EntityTable, type Middleware } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type EntityTable, type Middleware, type Table } from 'dexie';
 import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
 import type { Membership, TableRecord } from '../net/store';
@@ -34,7 +34,11 @@ export interface StoredPlan {
 	deletedAt: number | null;
 }
 
-/** A game run on this device (pass-and-play, or the master's console): its record is its log. */
+/**
+ * A game run on this device (pass-and-play, or the master's console): its record is its log.
+ * On disk the log is apart (`CommandRow`s) and the record is its summary (`GameRow`); the
+ * store (games.ts) puts them together.
+ */
 export interface StoredGame {
 	id: string;
 	mode: 'pass' | 'host';
@@ -48,9 +52,22 @@ export interface StoredGame {
 	finished: 0 | 1;
 }
 
+/** A game's record as kept (schema v6): everything but the log, and how many commands the log has. */
+export type GameRow = Omit<StoredGame, 'game'> & { game: Omit<Game, 'log'>; commands: number };
+
+/** One accepted command of a game's log (schema v6): a move adds a row, whatever the length of the game. */
+export interface CommandRow {
+	game: string;
+	/** Its place in the log, from 0. */
+	n: number;
+	command: Command;
+}
+
 export class LabyrinthDatabase extends Dexie {
 	plans!: EntityTable<StoredPlan, 'id'>;
-	games!: EntityTable<StoredGame, 'id'>;
+	games!: EntityTable<GameRow, 'id'>;
+	/** The games' logs, a row per command, by [game, n] (schema v6). */
+	commands!: Table<CommandRow, [string, number]>;
 	/** The host's tables (issue 6; `tables` is Dexie's own property): seats, their keys and last command numbers, by room code. */
 	hostTables!: EntityTable<TableRecord, 'room'>;
 	/** The phone's seats of older versions (issue 6), by room code: now kept apart (src/lib/net/seat-store.ts), which moves them out of here once. */
@@ -66,6 +83,18 @@ export class LabyrinthDatabase extends Dexie {
 		this.version(3).stores({ hostTables: 'room, gameId, updatedAt', memberships: 'room, updatedAt' });
 		this.version(4).stores({ sheets: 'id, updatedAt' });
 		this.version(5).stores({ duels: 'id, updatedAt' });
+		// The logs move out of the game records, a row per command: a move no longer rewrites the whole game.
+		this.version(6)
+			.stores({ commands: '[game+n]' })
+			.upgrade(async (tx) => {
+				const games = tx.table('games');
+				const commands = tx.table('commands');
+				for (const stored of (await games.toArray()) as StoredGame[]) {
+					const { log, ...game } = stored.game;
+					await commands.bulkAdd(log.map((command, n): CommandRow => ({ game: stored.id, n, command })));
+					await games.put({ ...stored, game, commands: log.length } satisfies GameRow);
+				}
+			});
 		this.use(plainWrites);
 	}
 }

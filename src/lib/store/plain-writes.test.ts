@@ -13,6 +13,8 @@ import type { Membership } from '../net/store';
 import { newGame, scriptedCommands } from '../net/testing';
 import { LabyrinthDatabase } from './db';
 import { GameStore } from './games';
+import { SheetStore } from './sheets';
+import { newSheet } from '../sheet/sheet';
 import { PlanLibrary } from './plans';
 import { stateLike } from './testing';
 
@@ -29,9 +31,13 @@ afterEach(async () => {
 	for (const name of seatDbs.splice(0)) indexedDB.deleteDatabase(name);
 });
 
+/** The key of a record `key` of `table` (a compound key, as the commands' [game+n], is `[key, 0]`). */
+const keyFor = (table: LabyrinthDatabase['tables'][number], key: string) => (Array.isArray(table.schema.primKey.keyPath) ? [key, 0] : key);
+
 /** A record for any table: its key, every index filled, and nested data below. */
 function recordFor(table: LabyrinthDatabase['tables'][number], key: string, depth: number) {
-	const record: Record<string, unknown> = { [table.schema.primKey.keyPath as string]: key };
+	const path = table.schema.primKey.keyPath;
+	const record: Record<string, unknown> = Array.isArray(path) ? { [path[0]!]: key, [path[1]!]: 0 } : { [path as string]: key };
 	for (const index of table.schema.indexes) record[index.keyPath as string] = 1;
 	record.nested = { depth, list: [1, { a: 'x', b: [depth] }], bytes: new Uint8Array([depth]) };
 	return record;
@@ -43,8 +49,8 @@ describe('every table takes data as a screen holds it (proxied), by every kind o
 		await d.open();
 		expect(d.tables.length).toBeGreaterThanOrEqual(6);
 		for (const table of d.tables) {
-			const key = table.schema.primKey.keyPath as string;
-			const read = (k: string) => table.get(k);
+			const key = Array.isArray(table.schema.primKey.keyPath) ? `[${table.schema.primKey.keyPath.join('+')}]` : (table.schema.primKey.keyPath as string);
+			const read = (k: string) => table.get(keyFor(table, k));
 			const one = recordFor(table, 'a', 1);
 			await table.add(stateLike(one));
 			expect(await read('a'), table.name).toEqual(one);
@@ -54,9 +60,9 @@ describe('every table takes data as a screen holds it (proxied), by every kind o
 			await table.bulkAdd(stateLike([recordFor(table, 'b', 3)]));
 			await table.bulkPut(stateLike([recordFor(table, 'c', 4), recordFor(table, 'd', 5)]));
 			expect(await read('d'), table.name).toEqual(recordFor(table, 'd', 5));
-			await table.update('b', stateLike({ nested: { list: [{ z: [7] }] } }));
+			await table.update(keyFor(table, 'b'), stateLike({ nested: { list: [{ z: [7] }] } }));
 			expect((await read('b'))?.nested, table.name).toEqual({ list: [{ z: [7] }] });
-			await table.where(key).equals('c').modify(stateLike({ nested: { list: [[8]] } }));
+			await table.where(key).equals(keyFor(table, 'c')).modify(stateLike({ nested: { list: [[8]] } }));
 			expect((await read('c'))?.nested, table.name).toEqual({ list: [[8]] });
 		}
 	});
@@ -90,7 +96,7 @@ describe("every store's write methods take proxied arguments", () => {
 	});
 
 	test('the games (GameStore)', async () => {
-		covered(GameStore, ['create', 'append', 'remove', 'restore'], ['get', 'list']);
+		covered(GameStore, ['create', 'append', 'appendNow', 'rename', 'remove', 'restore', 'put'], ['get', 'list']);
 		const games = new GameStore(db());
 		const game = newGame(2);
 		const [first] = scriptedCommands(game, 1);
@@ -98,9 +104,24 @@ describe("every store's write methods take proxied arguments", () => {
 		await games.append(id, stateLike(first!), false);
 		const stored = (await games.get(id))!;
 		expect(stored.game).toEqual({ ...game, log: [first] });
+		const d = (games as unknown as { db: LabyrinthDatabase }).db;
+		await d.transaction('rw', d.games, d.commands, () => games.appendNow(id, stateLike(first!), false, 7, stateLike(['Ann', 'Bo'])));
+		await games.rename(id, () => stateLike(['Ann', 'Bob']));
+		expect((await games.get(id))!.game.log).toEqual([first, first]);
 		await games.remove(id);
 		await games.restore(stateLike(stored));
 		expect(await games.get(id)).toEqual(stored);
+	});
+
+	test("the players' sheets (SheetStore)", async () => {
+		covered(SheetStore, ['save', 'recordOwn'], ['get', 'own']);
+		const sheets = new SheetStore(db());
+		const sheet = newSheet(3, 3, Array(9).fill(true));
+		const command = { type: 'move' as const, by: 0, actions: [{ a: 'go' as const, dir: 'up' as const }] };
+		expect(await sheets.recordOwn('r:0', stateLike(command), 4)).toEqual([{ command, at: 4 }]);
+		await sheets.save('r:0', stateLike(sheet));
+		expect(await sheets.get('r:0')).toMatchObject({ sheet, own: [{ command, at: 4 }] });
+		expect(await sheets.own('r:0')).toEqual([{ command, at: 4 }]);
 	});
 
 	test("the host's tables (DexieHostStore)", async () => {

@@ -169,8 +169,12 @@ export function replay(game: Game): { state: GameState; events: GameEvent[][] } 
 /** Apply a command to a live game: the record grows by the command (rejected ones are not recorded). */
 export function play(game: Game, state: GameState, command: Command): Applied & { game: Game } {
 	const r = apply(state, command);
-	const rejected = r.events.length === 1 && r.events[0]!.type === 'rejected';
-	return { ...r, game: rejected ? game : { ...game, log: [...game.log, command] } };
+	return { ...r, game: rejected(r) ? game : { ...game, log: [...game.log, command] } };
+}
+
+/** Whether the engine refused the command (nothing changed; it is not recorded). */
+export function rejected(applied: Applied): boolean {
+	return applied.events.length === 1 && applied.events[0]!.type === 'rejected';
 }
 
 /** All events in the log, oldest first. */
