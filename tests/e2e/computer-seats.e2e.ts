@@ -10,7 +10,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { launch, newContext, screenshot } from './support/browser';
 import { importPlan, storedRecord } from './support/library';
 import { journeyOrigins } from './support/origins';
-import { tapContour } from './support/player-screen';
+import { tapContour, tapSquare } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,6 +126,53 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 			expect(replay(game).state.phase).toBe('over');
 			expect(await storedBots(page)).toEqual([null, 'explorer', 'hunter']);
 			expect(sawComputerMove).toBe(true);
+			expect(errors).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	});
+});
+
+describe("a computer seat at the master's console", () => {
+	test('on a tablet: the computer chooses its start and moves by itself; the master enters the person\'s moves', { timeout: 180_000 }, async () => {
+		const context = await newContext(browser, { device: 'tablet' });
+		const page = await context.newPage();
+		const errors: string[] = [];
+		page.on('pageerror', (e) => errors.push(e.message));
+		try {
+			await importPlan(page, plan, 'table-of-one.json');
+			await page.goto('/');
+			await page.getByTestId('go-classic-host').click();
+			await page.waitForURL(/\/host/);
+			await page.getByTestId('setup').waitFor();
+			await page.getByTestId('seat-kind-1').selectOption('explorer');
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/host\?id=/);
+			await page.getByTestId('console').waitFor();
+			// Whoever starts: the person's start is placed by the master, the computer's is its own.
+			const mapCell = async (x: number, y: number) => tapSquare(page, page.locator('main svg.board').first(), [x, y]);
+			for (let i = 0; i < 2; i++) {
+				const next = page.locator('[data-testid="place-start"], [data-testid="computer-thinking"]');
+				await next.first().waitFor();
+				if (await page.getByTestId('place-start').isVisible()) {
+					await mapCell(0, 0);
+					await page.getByTestId('place-start').click();
+				}
+				await expect.poll(async () => (await storedRecord(page)).game.log.filter((c) => c.type === 'choose_start').length, { timeout: 20_000 }).toBe(i + 1);
+			}
+			await page.getByTestId('confirm-starts').click();
+			// Three rounds: the master enters the person's "up", the computer answers with its own move.
+			for (let round = 0; round < 3; round++) {
+				const next = page.locator('[data-testid="composer"], [data-testid="computer-thinking"], [data-testid="reveal"]');
+				await next.first().waitFor({ timeout: 20_000 });
+				if (await page.getByTestId('reveal').isVisible()) break;
+				if (await page.getByTestId('composer').isVisible()) await page.getByTestId('composer').locator('[data-dir="up"]').click();
+				else await page.getByTestId('computer-thinking').waitFor({ state: 'detached', timeout: 20_000 });
+				if (round === 1) await screenshot(page, 'computers-console-tablet');
+			}
+			const { game } = await storedRecord(page);
+			expect(game.log.some((c) => c.type === 'choose_start' && c.by === 1)).toBe(true);
+			expect(game.log.some((c) => c.type === 'move' && c.by === 1) || replay(game).state.phase === 'over').toBe(true);
 			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
