@@ -103,7 +103,9 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 					await tapContour(page, [0, 0]);
 					await page.getByTestId('confirm-cell').click();
 				} else if (await page.getByTestId('decline-order').isVisible()) {
+					// Wounded (5.5): she keeps her square; the device stays with her for the move itself.
 					await page.getByTestId('decline-order').click();
+					await page.getByTestId('composer').locator('[data-dir="up"]').click();
 				} else {
 					// Ada knocks on the outline's wall above a1 and stays where she is.
 					await page.getByTestId('composer').locator('[data-dir="up"]').click();
