@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { generatePlan } from '../engine/plan/generate';
-import { heatRows, simulate } from './simulate';
+import { heatRows, Simulation, simulate } from './simulate';
 
 describe('simulate', () => {
 	const plan = generatePlan({ width: 6, height: 6, seed: 'balance' });
@@ -38,6 +38,20 @@ describe('simulate', () => {
 		expect(seen).toEqual([1, 2, 3]);
 		expect(r.games).toBe(3);
 	});
+
+	test('played one game at a time (the editor\'s worker), the report so far is the report of that many games', () => {
+		const opts = { plan, games: 5, bots: ['explorer', 'wanderer'] as ('explorer' | 'wanderer')[], seed: 'steps' };
+		const run = new Simulation(opts);
+		run.next();
+		run.next();
+		const two = run.report();
+		expect(two).toEqual(simulate({ ...opts, games: 2 }));
+		// A report taken is a copy: later games do not change it.
+		const copy = JSON.stringify(two);
+		run.next();
+		expect(JSON.stringify(two)).toBe(copy);
+		expect(run.report().games).toBe(3);
+	}, 120_000);
 
 	test('heat rows: 0 for never, 9 for the most, dots outside the shape', () => {
 		expect(heatRows({ width: 3, height: 1, cells: [{ kind: 'land' }, null, { kind: 'land' }] }, [0, 0, 5])).toEqual(['0.9']);

@@ -55,33 +55,61 @@ export interface SimulationReport {
 }
 
 export function simulate(opts: SimulationOptions): SimulationReport {
-	const { plan } = opts;
-	const size = plan.width * plan.height;
-	const visits = new Array<number>(size).fill(0);
-	const deaths = new Array<number>(size).fill(0);
-	const starts = new Array<number>(size).fill(0);
-	const startWins = new Array<number>(size).fill(0);
-	const seatWins = new Array<number>(opts.bots.length).fill(0);
-	const endings: Partial<Record<Ending, number>> = {};
-	const lengths: number[] = [];
-	const reached = new Uint8Array(size);
-	let treasures: TreasurePull[] | null = null;
+	const run = new Simulation(opts);
+	while (run.played < opts.games) {
+		run.next();
+		if (opts.onGame?.(run.played, opts.games) === false) break;
+	}
+	return run.report();
+}
+
+/**
+ * A simulation played one game at a time (the editor's worker yields between games, so that
+ * its *Stop* is heard); `report()` covers the games played so far.
+ */
+export class Simulation {
+	private readonly size: number;
+	private readonly visits: number[];
+	private readonly deaths: number[];
+	private readonly starts: number[];
+	private readonly startWins: number[];
+	private readonly seatWins: number[];
+	private readonly endings: Partial<Record<Ending, number>> = {};
+	private readonly lengths: number[] = [];
+	private readonly reached: Uint8Array;
+	private treasures: TreasurePull[] | null = null;
 	/** Treasure id → index in `treasures`. */
-	let byId = new Map<number, number>();
-	let played = 0;
-	for (let i = 0; i < opts.games; i++) {
+	private byId = new Map<number, number>();
+	played = 0;
+
+	constructor(private readonly opts: Omit<SimulationOptions, 'onGame'>) {
+		const { plan } = opts;
+		this.size = plan.width * plan.height;
+		this.visits = new Array<number>(this.size).fill(0);
+		this.deaths = new Array<number>(this.size).fill(0);
+		this.starts = new Array<number>(this.size).fill(0);
+		this.startWins = new Array<number>(this.size).fill(0);
+		this.seatWins = new Array<number>(opts.bots.length).fill(0);
+		this.reached = new Uint8Array(this.size);
+	}
+
+	/** Plays the next game (game `i` from the seed `${seed}:${i}`). */
+	next(): void {
+		const { opts, visits, deaths, starts, reached } = this;
+		const i = this.played;
 		let startCells: number[] = [];
 		const onStep = (before: GameState, after: GameState, cmd: Command) => {
-			if (!treasures) {
-				treasures = [];
-				byId = new Map();
+			if (!this.treasures) {
+				const treasures: TreasurePull[] = [];
+				this.byId = new Map();
 				before.items.forEach((list, cell) => {
 					for (const it of list)
 						if (it.k === 'treasure') {
-							byId.set(it.id, treasures!.length);
-							treasures!.push({ cell, true: it.id === before.trueTreasure, visits: 0, pickups: 0 });
+							this.byId.set(it.id, treasures.length);
+							treasures.push({ cell, true: it.id === before.trueTreasure, visits: 0, pickups: 0 });
 						}
 				});
+				this.treasures = treasures;
 			}
 			if (cmd.type === 'confirm_starts' || cmd.type === 'common_start') {
 				startCells = after.players.map((p) => p.cell);
@@ -96,48 +124,52 @@ export function simulate(opts: SimulationOptions): SimulationReport {
 				if (q.status === 'in' && p.status !== 'in' && p.cell >= 0) deaths[p.cell]!++;
 				const t = p.carry?.k === 'treasure' ? p.carry.id : null;
 				if (t !== null && (q.carry?.k !== 'treasure' || q.carry.id !== t)) {
-					const at = byId.get(t);
-					if (at !== undefined) treasures![at]!.pickups++;
+					const at = this.byId.get(t);
+					if (at !== undefined) this.treasures![at]!.pickups++;
 				}
 			}
 		};
-		const g = playBotGame({ plan, bots: opts.bots, seed: `${opts.seed}:${i}`, settings: opts.settings, maxMoves: opts.maxMoves, onStep });
+		const g = playBotGame({ plan: opts.plan, bots: opts.bots, seed: `${opts.seed}:${i}`, settings: opts.settings, maxMoves: opts.maxMoves, onStep });
 		const r = g.state.result;
 		const ending: Ending = g.unfinished || !r ? 'unfinished' : r.kind === 'win' ? `win:${r.how}` : `draw:${r.reason}`;
-		endings[ending] = (endings[ending] ?? 0) + 1;
-		lengths.push(g.state.moveNo);
+		this.endings[ending] = (this.endings[ending] ?? 0) + 1;
+		this.lengths.push(g.state.moveNo);
 		if (r?.kind === 'win') {
-			seatWins[r.seat]!++;
+			this.seatWins[r.seat]!++;
 			const start = startCells[r.seat] ?? -1;
-			if (start >= 0) startWins[start]!++;
+			if (start >= 0) this.startWins[start]!++;
 		}
-		played++;
-		if (opts.onGame?.(played, opts.games) === false) break;
+		this.played++;
 	}
-	const list: TreasurePull[] = treasures ?? [];
-	for (const t of list) t.visits = visits[t.cell]!;
-	const neverReached: SimulationReport['neverReached'] = [];
-	for (let c = 0; c < size; c++) {
-		const cell = plan.cells[c];
-		if (!cell || reached[c]) continue;
-		if (cell.kind !== 'land') neverReached.push({ cell: c, kind: cell.kind });
-		else if (list.some((t) => t.cell === c)) neverReached.push({ cell: c, kind: 'treasure' });
+
+	/** The report over the games played so far. */
+	report(): SimulationReport {
+		const { opts, size } = this;
+		const plan = opts.plan;
+		const list: TreasurePull[] = (this.treasures ?? []).map((t) => ({ ...t, visits: this.visits[t.cell]! }));
+		const neverReached: SimulationReport['neverReached'] = [];
+		for (let c = 0; c < size; c++) {
+			const cell = plan.cells[c];
+			if (!cell || this.reached[c]) continue;
+			if (cell.kind !== 'land') neverReached.push({ cell: c, kind: cell.kind });
+			else if (list.some((t) => t.cell === c)) neverReached.push({ cell: c, kind: 'treasure' });
+		}
+		return {
+			plan: { name: plan.name, width: plan.width, height: plan.height, rules: plan.rules },
+			games: this.played,
+			bots: [...opts.bots],
+			seed: String(opts.seed),
+			endings: { ...this.endings },
+			seatWins: [...this.seatWins],
+			length: spread(this.lengths),
+			visits: [...this.visits],
+			deaths: [...this.deaths],
+			starts: [...this.starts],
+			startWins: [...this.startWins],
+			treasures: list,
+			neverReached
+		};
 	}
-	return {
-		plan: { name: plan.name, width: plan.width, height: plan.height, rules: plan.rules },
-		games: played,
-		bots: [...opts.bots],
-		seed: String(opts.seed),
-		endings,
-		seatWins,
-		length: spread(lengths),
-		visits,
-		deaths,
-		starts,
-		startWins,
-		treasures: list,
-		neverReached
-	};
 }
 
 function spread(xs: number[]): SimulationReport['length'] {

@@ -10,6 +10,7 @@ import type { Membership, TableRecord } from '../net/store';
 import type { Command } from '../engine/game/types';
 import type { SheetData } from '../sheet/sheet';
 import type { DuelRecord } from '../net/duel';
+import type { BotLevel } from '../bots/bot';
 import { snapshot } from './snapshot';
 
 /** A player's deduction sheet, only ever on that player's device (issue 8). */
@@ -50,6 +51,8 @@ export interface StoredGame {
 	updatedAt: number;
 	/** 1 once the game has ended (an index on booleans is not possible in IndexedDB). */
 	finished: 0 | 1;
+	/** Per seat: the level of the computer the device plays it as, or null for a person (absent: all people). */
+	bots?: (BotLevel | null)[];
 }
 
 /** A game's record as kept (schema v6): everything but the log, and how many commands the log has. */

@@ -37,4 +37,13 @@ describe('the game history (seed 002: list, restore, delete saved games)', () =>
 		expect(replay(back.game).state.phase).toBe('play');
 		expect(back.game.log).toHaveLength(1);
 	});
+
+	test('the computer seats are kept with the game and stay through its moves; a game of people has none', async () => {
+		const games = store();
+		const id = await games.create('pass', ['Ada', 'Computer 2'], game(generatePlan({ width: 5, height: 5, seed: 2 })), 1000, [null, 'explorer']);
+		await games.append(id, { type: 'choose_start', by: 0, cell: 0 }, false, 2000);
+		expect((await games.get(id))!.bots).toEqual([null, 'explorer']);
+		const people = await games.create('pass', ['A', 'B'], game(generatePlan({ width: 5, height: 5, seed: 2 })), 1000, [null, null]);
+		expect((await games.get(people))!.bots).toBeUndefined();
+	});
 });

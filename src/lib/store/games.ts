@@ -14,9 +14,12 @@ export class GameStore {
 
 	constructor(private readonly db: LabyrinthDatabase) {}
 
-	async create(mode: StoredGame['mode'], names: string[], game: Game, now = Date.now()): Promise<string> {
+	/** A new game; `bots` marks the seats the device plays itself (a computer's level per seat, null for a person). */
+	async create(mode: StoredGame['mode'], names: string[], game: Game, now = Date.now(), bots?: StoredGame['bots']): Promise<string> {
 		const id = newId();
-		await this.writes.run(() => this.db.transaction('rw', this.db.games, this.db.commands, () => this.put({ id, mode, names, game, createdAt: now, updatedAt: now, finished: 0 })));
+		const record: StoredGame = { id, mode, names, game, createdAt: now, updatedAt: now, finished: 0 };
+		if (bots?.some(Boolean)) record.bots = bots;
+		await this.writes.run(() => this.db.transaction('rw', this.db.games, this.db.commands, () => this.put(record)));
 		return id;
 	}
 

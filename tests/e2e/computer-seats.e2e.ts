@@ -1,0 +1,183 @@
+// Issue 22: a table of one. From the home screen, at the table's address, a person sets up a
+// pass-and-play game with two computers beside him; the computers move by themselves when their
+// turn comes (the curtain says whose move it is and what the table heard), the person takes the
+// device only for his own turns, a reload in the middle continues the same game, and it is
+// played to its end and the reveal.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { replay } from '../../src/lib/engine/game/game';
+import { buildPlan } from '../../src/lib/engine/game/testing';
+import { launch, newContext, screenshot } from './support/browser';
+import { importPlan, storedRecord } from './support/library';
+import { journeyOrigins } from './support/origins';
+import { tapContour, tapSquare } from './support/player-screen';
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launch();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+// A small labyrinth (4x3): the true treasure at d3 by an open exit on its right, a fake at a3 by
+// the other exit, a hospital at b2, a weaponry at d2.
+const plan = {
+	...buildPlan(['LLLL', 'LHLW', 'LLLL'], {
+		walls: [[1, 0, 'down']],
+		exits: [[3, 2, 'right', true], [0, 2, 'left', true]],
+		items: [[3, 2, 'treasure', true], [0, 2, 'treasure', false]]
+	}),
+	name: 'Table of one'
+};
+
+async function noPlanOnScreen(page: Page): Promise<number> {
+	return page.locator('main .square:not(.land), main .walls line, main .treasure, main .item').count();
+}
+
+/** The seats the stored game marks as computers, read from IndexedDB as the app reads them after a reload. */
+async function storedBots(page: Page): Promise<unknown> {
+	const id = new URL(page.url()).searchParams.get('id')!;
+	return page.evaluate(async (gameId) => {
+		const db = await new Promise<IDBDatabase>((resolve, reject) => {
+			const open = indexedDB.open('labyrinth-gm');
+			open.onsuccess = () => resolve(open.result);
+			open.onerror = () => reject(open.error);
+		});
+		const record = await new Promise<{ bots?: unknown }>((resolve) => {
+			const get = db.transaction('games').objectStore('games').get(gameId);
+			get.onsuccess = () => resolve(get.result);
+		});
+		db.close();
+		return record.bots ?? null;
+	}, id);
+}
+
+describe.each(journeyOrigins())('computer players at $name', (origin) => {
+	test('one person and two computers in pass-and-play, from home to the reveal, a reload midway', { timeout: 240_000 }, async () => {
+		const context = await newContext(browser, { device: 'phone', baseURL: origin.url });
+		const page = await context.newPage();
+		const errors: string[] = [];
+		page.on('pageerror', (e) => errors.push(e.message));
+		try {
+			await importPlan(page, plan, 'table-of-one.json');
+			await page.goto('/');
+			await page.locator('main[data-screen="home"]').waitFor();
+			await page.locator('[data-rules="classic"]').getByRole('link', { name: 'On one device' }).click();
+			await page.waitForURL(/\/pass/);
+			await page.getByTestId('setup').waitFor();
+			await page.getByTestId('name-0').fill('Ada');
+			await page.getByTestId('add-player').click();
+			await page.getByTestId('seat-kind-1').selectOption('explorer');
+			await page.getByTestId('seat-kind-2').selectOption('hunter');
+			// The default names follow the choice.
+			expect(await page.getByTestId('name-1').inputValue()).toBe('Computer 2');
+			await screenshot(page, `computers-setup-${origin.name}`);
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/pass\?id=/);
+
+			let turns = 0;
+			let sawComputerMove = false;
+			let reloaded = false;
+			const curtainOrEnd = page.locator('[data-testid="take-device"], [data-testid="reveal"], [data-testid="computer-thinking"]');
+			while (turns < 80) {
+				await curtainOrEnd.first().waitFor({ timeout: 30_000 });
+				if (await page.getByTestId('reveal').isVisible()) break;
+				if (await page.getByTestId('computer-moves').isVisible()) sawComputerMove = true;
+				if (!(await page.getByTestId('take-device').isVisible())) {
+					// A computer is moving: the curtain shows nothing of the plan meanwhile.
+					// (Unless the game has just ended: the reveal shows the whole plan.)
+					if ((await noPlanOnScreen(page)) > 0) expect(await page.getByTestId('reveal').isVisible()).toBe(true);
+					await page.waitForTimeout(150);
+					continue;
+				}
+				if (sawComputerMove && turns === 1) await screenshot(page, `computers-curtain-${origin.name}`);
+				// Only Ada's turns reach the curtain's button: the computers take no device.
+				expect(await page.getByTestId('take-device').textContent()).toContain('Ada');
+				await page.getByTestId('take-device').click();
+				turns++;
+				// Her screen: the start (6.1), a new cell to order when wounded (5.5), or the move's pad.
+				const screen = page.locator('[data-testid="player"][data-phase="start"], [data-testid="decline-order"], [data-testid="composer"]');
+				await screen.first().waitFor();
+				if (await page.locator('[data-testid="player"][data-phase="start"]').isVisible()) {
+					await tapContour(page, [0, 0]);
+					await page.getByTestId('confirm-cell').click();
+				} else if (await page.getByTestId('decline-order').isVisible()) {
+					// Wounded (5.5): she keeps her square; the device stays with her for the move itself.
+					await page.getByTestId('decline-order').click();
+					await page.getByTestId('composer').locator('[data-dir="up"]').click();
+				} else {
+					// Ada knocks on the outline's wall above a1 and stays where she is.
+					await page.getByTestId('composer').locator('[data-dir="up"]').click();
+				}
+				await page.getByTestId('answer').waitFor();
+				await page.getByTestId('pass-on').click();
+				if (!reloaded && turns === 3) {
+					reloaded = true;
+					await page.reload();
+					await page.locator('[data-testid="curtain"], [data-testid="reveal"]').first().waitFor();
+				}
+			}
+			await page.getByTestId('reveal').waitFor({ timeout: 60_000 });
+			await screenshot(page, `computers-reveal-${origin.name}`);
+			const { game, names } = await storedRecord(page);
+			expect(names).toEqual(['Ada', 'Computer 2', 'Computer 3']);
+			// The computers played their own seats: starts and moves by seats 1 and 2 in the record.
+			expect(game.log.some((c) => c.type === 'choose_start' && c.by === 1)).toBe(true);
+			expect(game.log.some((c) => c.type === 'move' && c.by === 2)).toBe(true);
+			expect(replay(game).state.phase).toBe('over');
+			expect(await storedBots(page)).toEqual([null, 'explorer', 'hunter']);
+			expect(sawComputerMove).toBe(true);
+			expect(errors).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	});
+});
+
+describe("a computer seat at the master's console", () => {
+	test('on a tablet: the computer chooses its start and moves by itself; the master enters the person\'s moves', { timeout: 180_000 }, async () => {
+		const context = await newContext(browser, { device: 'tablet' });
+		const page = await context.newPage();
+		const errors: string[] = [];
+		page.on('pageerror', (e) => errors.push(e.message));
+		try {
+			await importPlan(page, plan, 'table-of-one.json');
+			await page.goto('/');
+			await page.getByTestId('go-classic-host').click();
+			await page.waitForURL(/\/host/);
+			await page.getByTestId('setup').waitFor();
+			await page.getByTestId('seat-kind-1').selectOption('explorer');
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/host\?id=/);
+			await page.getByTestId('console').waitFor();
+			// Whoever starts: the person's start is placed by the master, the computer's is its own.
+			const mapCell = async (x: number, y: number) => tapSquare(page, page.locator('main svg.board').first(), [x, y]);
+			for (let i = 0; i < 2; i++) {
+				const next = page.locator('[data-testid="place-start"], [data-testid="computer-thinking"]');
+				await next.first().waitFor();
+				if (await page.getByTestId('place-start').isVisible()) {
+					await mapCell(0, 0);
+					await page.getByTestId('place-start').click();
+				}
+				await expect.poll(async () => (await storedRecord(page)).game.log.filter((c) => c.type === 'choose_start').length, { timeout: 20_000 }).toBe(i + 1);
+			}
+			await page.getByTestId('confirm-starts').click();
+			// Three rounds: the master enters the person's "up", the computer answers with its own move.
+			for (let round = 0; round < 3; round++) {
+				const next = page.locator('[data-testid="composer"], [data-testid="computer-thinking"], [data-testid="reveal"]');
+				await next.first().waitFor({ timeout: 20_000 });
+				if (await page.getByTestId('reveal').isVisible()) break;
+				if (await page.getByTestId('composer').isVisible()) await page.getByTestId('composer').locator('[data-dir="up"]').click();
+				else await page.getByTestId('computer-thinking').waitFor({ state: 'detached', timeout: 20_000 });
+				if (round === 1) await screenshot(page, 'computers-console-tablet');
+			}
+			const { game } = await storedRecord(page);
+			expect(game.log.some((c) => c.type === 'choose_start' && c.by === 1)).toBe(true);
+			expect(game.log.some((c) => c.type === 'move' && c.by === 1) || replay(game).state.phase === 'over').toBe(true);
+			expect(errors).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	});
+});
