@@ -277,14 +277,17 @@ describe('the duel on two phones', () => {
 			await anna.goto('/duel');
 			await anna.getByTestId('duel-plan').first().waitFor();
 			await anna.getByTestId('duel-name').fill('Anna');
-			await anna.getByTestId('duel-by-qr').check();
+			// No server and no internet: the lobby chooses QR codes by itself and says why (issue 16).
+			await anna.locator('[data-testid="duel-via-why"][data-reason="nothing"]').waitFor({ timeout: 30_000 });
+			expect(await anna.getByTestId('duel-by-qr').isChecked()).toBe(true);
 			await anna.getByTestId('duel-open').click();
 
 			/** The opener shows a code, the joiner answers it (pasted, or from the address it opened), the opener reads the answer. */
 			const pair = async (joinerArrives?: (offer: string) => Promise<void>) => {
 				await anna.getByTestId('duel-offer').click();
 				const offer = await anna.getByTestId('offer-text').inputValue();
-				expect(offer).toMatch(/\/duel\?join=[A-Z0-9]{6}&via=qr#offer=/);
+				// the offer carries Anna's fingerprint: Boris's phone believes only her phone (issue 18)
+				expect(offer).toMatch(/\/duel\?join=[0-9A-Z]{12}&via=qr&pin=[A-Za-z0-9_-]{22}#offer=/);
 				if (joinerArrives) await joinerArrives(offer);
 				else {
 					await boris.getByTestId('paste').fill(offer);

@@ -409,6 +409,12 @@ export class DuelSession {
 			else if (event.type === 'refused') {
 				this.count(event.reason);
 				channel.send({ type: 'refused', of: 'message', reason: event.reason });
+			} else if (event.type === 'quiet' || event.type === 'heard') {
+				// A direct link gone quiet is kept (it may come back): the other phone is away meanwhile.
+				if (this.channel === channel) {
+					this.status = event.type === 'heard' ? 'here' : this.rec.role === 'opener' ? 'waiting' : 'away';
+					this.changed();
+				}
 			} else {
 				if (this.channel === channel) {
 					this.channel = null;

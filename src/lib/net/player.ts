@@ -221,10 +221,30 @@ export class PlayerSession {
 		this.channel = channel;
 		this.proved = false;
 		return new Promise((resolve) => {
+			/** Joined when the link went quiet: joined again when the tablet is heard on it. */
+			let quietJoined = false;
 			channel.on((event) => {
 				if (event.type === 'message') {
 					const message = event.message;
 					this.inbox = this.inbox.then(() => this.receive(channel, message)).catch(() => undefined);
+				} else if (event.type === 'quiet') {
+					// A direct link gone quiet is kept: the tablet is away until it is heard again on it.
+					if (this.status === 'joined') {
+						quietJoined = true;
+						this.status = 'away';
+						this.lostAt ??= Date.now();
+						this.changed();
+					}
+				} else if (event.type === 'heard') {
+					if (quietJoined && this.status === 'away') {
+						quietJoined = false;
+						this.status = 'joined';
+						this.lostAt = null;
+						// a command made while the tablet was away goes now (answered once however often it is sent)
+						const pending = this.membership.pending;
+						if (pending) channel.send({ type: 'command', id: pending.id, command: pending.command });
+						this.changed();
+					}
 				} else if (event.type === 'lost' || event.type === 'closed') {
 					if (this.channel === channel) this.channel = null;
 					resolve();
