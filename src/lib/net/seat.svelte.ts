@@ -16,7 +16,7 @@ import { hostPeerId, type Refusal, type UpdateView } from './protocol';
 import { SeatStore } from './seat-store';
 import type { CommandResult } from './store';
 import { saveProblemText } from '../i18n/save';
-import { saveProblem } from '../store/saver';
+import { saveProblem, type SaveProblem } from '../store/saver';
 
 let seatStore: SeatStore | null = null;
 /** The device's seats, opened on first use. */
@@ -39,6 +39,8 @@ export class SeatLink {
 	pending: Command | null = $state.raw(null);
 	/** What is wrong without ending the seat: an impostor answering, the tablet unable to save. */
 	trouble: PlayerTrouble | null = $state.raw(null);
+	/** What this phone heard and could not keep on the device (told, tried again): null while all is kept. */
+	keepProblem: SaveProblem | null = $state(null);
 	readonly kind: TransportKind;
 	session!: PlayerSession;
 
@@ -129,5 +131,11 @@ export class SeatLink {
 		this.events = s.events;
 		this.pending = s.pending;
 		this.trouble = s.trouble;
+		this.keepProblem = s.saveStatus.state === 'failed' ? s.saveStatus.problem : null;
+	}
+
+	/** Tries again now to keep what was heard. */
+	retrySave(): void {
+		this.session.retrySave();
 	}
 }
