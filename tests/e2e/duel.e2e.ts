@@ -238,8 +238,10 @@ describe('the duel on two phones', () => {
 				const before = messages.slice(0, reveal);
 				// Only the duel's own messages (the idle phone also heard its out-of-turn move refused).
 				const types = new Set(before.map((x) => x.type));
-				for (const t of ['start', 'started', 'move', 'answer', p === 0 ? 'hello' : 'welcome']) expect(types).toContain(t);
-				for (const t of types) expect([p === 0 ? 'hello' : 'welcome', 'start', 'started', 'move', 'answer', 'refused']).toContain(t);
+				// the handshake of each phone pinning the other (issue 18): the opener hears hello and prove, the joiner proof and welcome
+				const handshake = p === 0 ? ['hello', 'prove'] : ['proof', 'welcome'];
+				for (const t of ['start', 'started', 'move', 'answer', ...handshake]) expect(types).toContain(t);
+				for (const t of types) expect([...handshake, 'start', 'started', 'move', 'answer', 'refused']).toContain(t);
 				const other = plans[1 - p]!;
 				for (const x of before) {
 					expect(x.raw).not.toMatch(/"walls"|"cells"|"items"|"exits"|"pitLoops"|"number"|"true":|labyrinth-plan/);
