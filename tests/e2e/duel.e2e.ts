@@ -238,8 +238,10 @@ describe('the duel on two phones', () => {
 				const before = messages.slice(0, reveal);
 				// Only the duel's own messages (the idle phone also heard its out-of-turn move refused).
 				const types = new Set(before.map((x) => x.type));
-				for (const t of ['start', 'started', 'move', 'answer', p === 0 ? 'hello' : 'welcome']) expect(types).toContain(t);
-				for (const t of types) expect([p === 0 ? 'hello' : 'welcome', 'start', 'started', 'move', 'answer', 'refused']).toContain(t);
+				// the handshake of each phone pinning the other (issue 18): the opener hears hello and prove, the joiner proof and welcome
+				const handshake = p === 0 ? ['hello', 'prove'] : ['proof', 'welcome'];
+				for (const t of ['start', 'started', 'move', 'answer', ...handshake]) expect(types).toContain(t);
+				for (const t of types) expect([...handshake, 'start', 'started', 'move', 'answer', 'refused']).toContain(t);
 				const other = plans[1 - p]!;
 				for (const x of before) {
 					expect(x.raw).not.toMatch(/"walls"|"cells"|"items"|"exits"|"pitLoops"|"number"|"true":|labyrinth-plan/);
@@ -277,14 +279,17 @@ describe('the duel on two phones', () => {
 			await anna.goto('/duel');
 			await anna.getByTestId('duel-plan').first().waitFor();
 			await anna.getByTestId('duel-name').fill('Anna');
-			await anna.getByTestId('duel-by-qr').check();
+			// No server and no internet: the lobby chooses QR codes by itself and says why (issue 16).
+			await anna.locator('[data-testid="duel-via-why"][data-reason="nothing"]').waitFor({ timeout: 30_000 });
+			expect(await anna.getByTestId('duel-by-qr').isChecked()).toBe(true);
 			await anna.getByTestId('duel-open').click();
 
 			/** The opener shows a code, the joiner answers it (pasted, or from the address it opened), the opener reads the answer. */
 			const pair = async (joinerArrives?: (offer: string) => Promise<void>) => {
 				await anna.getByTestId('duel-offer').click();
 				const offer = await anna.getByTestId('offer-text').inputValue();
-				expect(offer).toMatch(/\/duel\?join=[0-9A-Z]{12}&via=qr#offer=/);
+				// the offer carries Anna's fingerprint: Boris's phone believes only her phone (issue 18)
+				expect(offer).toMatch(/\/duel\?join=[0-9A-Z]{12}&via=qr&pin=[A-Za-z0-9_-]{22}#offer=/);
 				if (joinerArrives) await joinerArrives(offer);
 				else {
 					await boris.getByTestId('paste').fill(offer);

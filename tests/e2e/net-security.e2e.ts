@@ -1,16 +1,16 @@
-// Issue 18's acceptance through the real PeerServer (at loopback: Chromium offers WebRTC
-// candidates there only with a media permission, which a plain-HTTP LAN origin cannot be granted;
-// the handshake's crypto never touches crypto.subtle — pin.test.ts runs it without): a stranger's phone waits for the master and, refused,
+// Issue 18's acceptance through the real PeerServer, at every origin of journeyOrigins() (the
+// LAN name over plain HTTP — no crypto.subtle, no media permission: WebRTC by its mDNS candidate —
+// and over HTTPS): a stranger's phone waits for the master and, refused,
 // learns nothing of the game; a second browser that opens the table's host route while the
 // tablet's page is closed is refused by the phone, is told nothing of its seat key, and the
 // phone returns to the real tablet when it reopens. Every frame a page receives is recorded.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newGame } from '../../src/lib/net/testing';
-import { beginGame, invitePath, joinPlayer, launchForNet, openHost, startTableServer, tableContext, type NetWindow } from './support/net-table';
+import { beginGame, invitePath, joinPlayer, launchForNet, openHost, tableContext, type NetWindow } from './support/net-table';
+import { journeyOrigins, type JourneyOrigin } from './support/origins';
 
 let browser: Browser;
-let server: { origin: string; close: () => Promise<void> } | null = null;
 let contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -22,14 +22,7 @@ afterAll(async () => {
 afterEach(async () => {
 	for (const c of contexts) await c.close().catch(() => undefined);
 	contexts = [];
-	await server?.close();
-	server = null;
 });
-
-async function tableServer(): Promise<string> {
-	server = await startTableServer();
-	return server.origin;
-}
 
 /** Records every string that arrives on any WebRTC data channel of the page (`window.__frames`). */
 function recordFrames() {
@@ -51,8 +44,8 @@ function recordFrames() {
 	};
 }
 
-async function context(origin: string, device: 'phone' | 'tablet' = 'phone'): Promise<BrowserContext> {
-	const c = await tableContext(browser, origin, device);
+async function context({ url, secure }: JourneyOrigin, device: 'phone' | 'tablet' = 'phone'): Promise<BrowserContext> {
+	const c = await tableContext(browser, url, device, secure);
 	await c.addInitScript(recordFrames);
 	contexts.push(c);
 	return c;
@@ -69,9 +62,8 @@ const messagesOf = (frames: string[]) => frames.flatMap((f) => {
 	}
 });
 
-describe('who sits at the table', { timeout: 240_000 }, () => {
+describe.each(journeyOrigins())('who sits at the table, at $name ($url)', { timeout: 240_000 }, (origin) => {
 	test('a stranger’s phone waits for the master; refused, it learns nothing of the game', async () => {
-		const origin = await tableServer();
 		const { page: host } = await openHost(await context(origin, 'tablet'), 'local');
 		const players = [await joinPlayer(await context(origin), host, 'Alice'), await joinPlayer(await context(origin), host, 'Boris')];
 		// a game of three with two seats taken: a third phone could still be admitted
@@ -88,7 +80,7 @@ describe('who sits at the table', { timeout: 240_000 }, () => {
 		// The tablet shows the name, isolated, with Admit and Refuse.
 		const row = host.getByTestId('waiting-phone').filter({ hasText: 'Mallory' });
 		expect(await row.locator('bdi').textContent()).toBe('Mallory');
-		await host.screenshot({ path: '/tmp/net-security-waiting.png' });
+		await host.screenshot({ path: `/tmp/net-security-waiting-${origin.name}.png` });
 		await row.getByTestId('turn-away').click();
 		await stranger.locator('main[data-status="refused"]').waitFor({ timeout: 30_000 });
 		expect(await stranger.getByTestId('refusal').textContent()).toContain('did not admit');
@@ -102,7 +94,6 @@ describe('who sits at the table', { timeout: 240_000 }, () => {
 	});
 
 	test('an impostor under the room code: the phone refuses it, never sends it the seat key, and returns to the real tablet', async () => {
-		const origin = await tableServer();
 		const tablet = await context(origin, 'tablet');
 		const { page: host, room } = await openHost(tablet, 'local');
 		const phone = await joinPlayer(await context(origin), host, 'Alice');
@@ -118,7 +109,7 @@ describe('who sits at the table', { timeout: 240_000 }, () => {
 		const trouble = phone.getByTestId('trouble');
 		await trouble.and(phone.locator('[data-kind="impostor"]')).waitFor({ timeout: 60_000 });
 		expect(await trouble.textContent()).toContain('not your table');
-		await phone.screenshot({ path: '/tmp/net-security-impostor.png' });
+		await phone.screenshot({ path: `/tmp/net-security-impostor-${origin.name}.png` });
 		// The phone did speak to it (a hello) and told it nothing of the seat.
 		await expect.poll(async () => (await framesOf(impostor)).length, { timeout: 10_000 }).toBeGreaterThan(0);
 		const heard = await framesOf(impostor);

@@ -4,6 +4,12 @@
  * fills), and acknowledges cumulatively; the sender sends again what is not acknowledged.
  * A heartbeat (ping/pong with the sender's clock) measures the round trip and notices a
  * peer that is gone within seconds, without waiting for a `close` that often never comes.
+ *
+ * A link that cannot be made again alone (a direct link paired by QR codes: there is no server
+ * to find the other device through) is not given up after a few seconds of silence: it is said
+ * `quiet` (the other side is away) and kept, so that when the devices hear each other again on
+ * the same WebRTC connection (a phone back in range, its screen on again) the channel goes on
+ * where it was; it is closed when WebRTC itself says the connection failed, or after `holdMs`.
  */
 import type { Link } from './link';
 import { PROTOCOL_VERSION, type Frame, type ReadResult } from './protocol';
@@ -11,8 +17,10 @@ import { PROTOCOL_VERSION, type Frame, type ReadResult } from './protocol';
 export interface ChannelOptions {
 	/** Heartbeat period. */
 	pingMs?: number;
-	/** Nothing heard for this long: the peer is lost. */
+	/** Nothing heard for this long: the peer is lost (the link is closed). */
 	lostMs?: number;
+	/** Nothing heard for this long: the peer is said away (`quiet`), the link kept until `lostMs`. */
+	quietMs?: number;
 	/** Unacknowledged messages are sent again after this long. */
 	resendMs?: number;
 	/** Messages held back waiting for a gap to fill, at most. */
@@ -40,8 +48,15 @@ export type ChannelEvent<In> =
 	| { type: 'message'; message: In }
 	/** A frame refused; `id`: a numbered frame's command whose message was off the schema (its number used up, in order). */
 	| { type: 'refused'; reason: 'too_big' | 'malformed' | 'overflow'; id?: number }
+	| { type: 'quiet' }
+	| { type: 'heard' }
 	| { type: 'lost' }
 	| { type: 'closed' };
+
+/** Nothing heard for this long: the other side is away. */
+export const QUIET_MS = 4000;
+/** A direct link (QR codes) is kept this long in silence: about as long as WebRTC keeps a connection that lost its path. */
+export const HOLD_MS = 45_000;
 
 export class Channel<In extends { type: string }, Out extends { type: string }> {
 	private nextOut = 0;
@@ -69,6 +84,9 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	};
 	private readonly pingMs: number;
 	private readonly lostMs: number;
+	private readonly quietMs: number;
+	/** Said quiet and not heard since. */
+	private isQuiet = false;
 	private readonly resendMs: number;
 	private readonly maxHeld: number;
 	private readonly now: () => number;
@@ -80,7 +98,8 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		options: ChannelOptions = {}
 	) {
 		this.pingMs = options.pingMs ?? 1000;
-		this.lostMs = options.lostMs ?? 4000;
+		this.quietMs = options.quietMs ?? QUIET_MS;
+		this.lostMs = options.lostMs ?? (link.kind === 'manual' ? HOLD_MS : this.quietMs);
 		this.resendMs = options.resendMs ?? 1500;
 		this.maxHeld = options.maxHeld ?? 512;
 		this.now = options.now ?? Date.now;
@@ -97,6 +116,11 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 
 	get open(): boolean {
 		return !this.done && this.link.state === 'open';
+	}
+
+	/** Nothing heard for a while (the link is kept: it may come back). */
+	get quiet(): boolean {
+		return this.isQuiet;
 	}
 
 	/** Milliseconds since anything was heard from the other side. */
@@ -144,6 +168,10 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		}
 		const frame = read.frame;
 		this.lastHeard = this.now();
+		if (this.isQuiet) {
+			this.isQuiet = false;
+			this.emit({ type: 'heard' });
+		}
 		if (frame.a !== undefined) for (const s of [...this.unacked.keys()]) if (s < frame.a) this.unacked.delete(s);
 		if (frame.p !== undefined) this.write({ v: PROTOCOL_VERSION, a: this.nextIn, q: frame.p });
 		if (frame.q !== undefined) {
@@ -204,6 +232,10 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 			this.link.close();
 			this.finish({ type: 'lost' });
 			return;
+		}
+		if (!this.isQuiet && now - this.lastHeard > this.quietMs) {
+			this.isQuiet = true;
+			this.emit({ type: 'quiet' });
 		}
 		for (const [s, entry] of this.unacked) {
 			if (now - entry.at < this.resendMs) continue;

@@ -18,21 +18,22 @@ import type { Plan } from '../engine/plan/types';
 import type { DuelDevice } from '../engine/rules/duel-match';
 import { database } from '../store/db';
 import { DexieDuelStore } from './dexie-store';
-import { DuelSession, duelPeerId, newDuelRecord, type DuelRecord, type DuelResult, type DuelSettings, type DuelStatus } from './duel';
+import { DuelSession, duelPeerId, newDuelRecord, type DuelRecord, type DuelResult, type DuelSettings, type DuelStatus, type DuelTrouble } from './duel';
 import type { Link, TransportKind } from './link';
 import { newRoomCode } from './protocol';
 import { APP_VERSION, appAddress, chooseTransport, expose, parseVia, signalling, viaOf, type Via } from './connect';
 
-/** The invitation the other phone opens: `/duel?join=ROOM&via=…`. */
-export function duelInviteUrl(origin: string, room: string, kind: TransportKind): string {
+/** The invitation the other phone opens: `/duel?join=ROOM&via=…&pin=…` (`pin`: the fingerprint of the opener's key, pin.ts). */
+export function duelInviteUrl(origin: string, room: string, kind: TransportKind, pin?: string): string {
 	const via = viaOf(kind);
-	return `${origin}/duel?join=${room}${via ? `&via=${via}` : ''}`;
+	return `${origin}/duel?join=${room}${via ? `&via=${via}` : ''}${pin ? `&pin=${pin}` : ''}`;
 }
 
 export class DuelLink {
 	record: DuelRecord = $state.raw(null as unknown as DuelRecord);
 	status: DuelStatus = $state('connecting');
 	refusal: string | null = $state(null);
+	trouble: DuelTrouble | null = $state.raw(null);
 	device: DuelDevice | null = $state.raw(null);
 	feed: GameEvent[] = $state.raw([]);
 	readonly kind: TransportKind;
@@ -51,9 +52,9 @@ export class DuelLink {
 	}
 
 	/** The other's room, to join with my plan (kept on the device; open it with `resume`). A room already kept here is left as it is. */
-	static async createJoin(options: { room: string; name: string; plan: Plan; via?: Via | null }): Promise<string> {
+	static async createJoin(options: { room: string; name: string; plan: Plan; via?: Via | null; pin?: string | null }): Promise<string> {
 		const store = new DexieDuelStore(database());
-		if (!(await store.load(options.room))) await store.save(newDuelRecord({ id: options.room, role: 'joiner', name: options.name, plan: options.plan, via: options.via ?? null }));
+		if (!(await store.load(options.room))) await store.save(newDuelRecord({ id: options.room, role: 'joiner', name: options.name, plan: options.plan, via: options.via ?? null, pin: options.pin ?? null }));
 		return options.room;
 	}
 
@@ -107,7 +108,7 @@ export class DuelLink {
 		const offer = await createOffer();
 		return {
 			code: offer.code,
-			url: `${origin}/duel?join=${this.room}&via=qr#offer=${encodeURIComponent(offer.code)}`,
+			url: `${duelInviteUrl(origin, this.room, 'manual', this.session.pin)}#offer=${encodeURIComponent(offer.code)}`,
 			accept: async (answer: string) => this.session.attach(await offer.accept(answer))
 		};
 	}
@@ -130,7 +131,7 @@ export class DuelLink {
 	}
 
 	inviteUrl(origin = appAddress()): string {
-		return duelInviteUrl(origin, this.room, this.kind);
+		return duelInviteUrl(origin, this.room, this.kind, this.session.pin);
 	}
 
 	chooseStart(cell: number): Promise<DuelResult> {
@@ -150,6 +151,7 @@ export class DuelLink {
 		this.record = s.record;
 		this.status = s.status;
 		this.refusal = s.refusal;
+		this.trouble = s.trouble;
 		this.device = s.device;
 		this.feed = s.feed;
 	}

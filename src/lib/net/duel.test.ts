@@ -9,11 +9,11 @@ import { DIRECTIONS, type Plan } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { generateDuel } from '../engine/rules/duel-generate';
 import { announcements, createDuel, duelCommand, type DuelMatch, type Player } from '../engine/rules/duel-match';
-import { DuelSession, MemoryDuelStore, duelPeerId, newDuelRecord, readDuelFrame, type DuelSettings } from './duel';
+import { DuelSession, MemoryDuelStore, duelPeerId, newDuelRecord, readDuelFrame, type DuelMessage, type DuelSettings } from './duel';
 import { MemoryNetwork } from './memory';
 import { FAST, TEST_APP, settle, until } from './testing';
 import { nextAction } from './duel.testing';
-import type { ChannelOptions } from './channel';
+import { Channel, type ChannelOptions } from './channel';
 
 const ROOM = 'DUELAB';
 let open: DuelSession[] = [];
@@ -46,20 +46,21 @@ async function openPair(seed: number, settings: DuelSettings = {}, drop: Pair['d
 		record: newDuelRecord({ id: ROOM, role: 'opener', name: 'Anna', plan: plans[0], settings, seed: `s${seed}` })
 	});
 	opener.listen(await net.listen(duelPeerId(ROOM)));
-	const joiner = await openJoiner(net, stores[1], plans[1], channel);
+	// The joiner comes by the invitation, which carries the opener's fingerprint.
+	const joiner = await openJoiner(net, stores[1], plans[1], channel, opener.pin);
 	open.push(opener);
 	await until(() => opener.status === 'here' && joiner.status === 'here', 3000, 'joined');
 	return { net, stores, s: [opener, joiner], plans, wire, drop };
 }
 
-async function openJoiner(net: MemoryNetwork, store: MemoryDuelStore, plan: Plan, channel: ChannelOptions = FAST): Promise<DuelSession> {
+async function openJoiner(net: MemoryNetwork, store: MemoryDuelStore, plan: Plan, channel: ChannelOptions = FAST, pin: string | null = null, name = 'Boris'): Promise<DuelSession> {
 	const joiner = await DuelSession.open({
 		store,
 		app: TEST_APP,
 		channel,
 		retryMs: [30, 60],
 		connect: () => net.open(duelPeerId(ROOM)),
-		record: newDuelRecord({ id: ROOM, role: 'joiner', name: 'Boris', plan })
+		record: newDuelRecord({ id: ROOM, role: 'joiner', name, plan, pin })
 	});
 	joiner.start();
 	open.push(joiner);
@@ -178,7 +179,7 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
 	});
 
-	test('the first welcome is lost with its link: the joiner comes back with the key it made and is welcomed', async () => {
+	test('the first welcome is lost with its link: the joiner comes back with the key it made, proves it again and is welcomed', async () => {
 		let cut = false;
 		const net = new MemoryNetwork();
 		const drop: Pair['drop'] = {
@@ -194,16 +195,21 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		const p = await openPair(13, {}, drop, FAST, net);
 		expect(cut).toBe(true);
 		expect(p.net.opened.length).toBeGreaterThan(1);
-		expect(p.s[1].record.key).toBe(p.s[0].record.key);
+		expect(p.s[0].record.theirPin).toBe(p.s[1].pin);
+		expect(p.s[1].record.theirPin).toBe(p.s[0].pin);
 		expect(p.s[0].refusals.get('unknown_key')).toBeUndefined();
 	});
 
-	test('a third device without the key is refused; a joiner of another version is told', async () => {
+	test('a third device without the key is refused; the opener says so and keeps its opponent', async () => {
 		const p = await openPair(7);
-		const stranger = await openJoiner(p.net, new MemoryDuelStore(), p.plans[1]);
+		const stranger = await openJoiner(p.net, new MemoryDuelStore(), p.plans[1], FAST, null, 'Mallory');
 		await until(() => stranger.status === 'refused', 2000, 'stranger refused');
 		expect(stranger.refusal).toBe('unknown_key');
 		expect(p.s[0].status).toBe('here');
+		expect(p.s[0].trouble).toEqual({ kind: 'stranger', name: 'Mallory' });
+		expect(p.s[0].record.names).toEqual(['Anna', 'Boris']);
+		expect(p.s[0].record.theirPin).toBe(p.s[1].pin);
+		expect(p.s[1].status).toBe('here');
 	});
 
 	test('a lost link and a reloaded device: the move whose answer was lost is answered again, applied once; the next move, sent meanwhile, waits for it; the game goes on', async () => {
@@ -297,5 +303,97 @@ describe('a start or a move the device will not store (issue 16)', () => {
 		store.save = save;
 		expect((await p.s[who].move([{ a: 'go', dir: 'up' }])).ok).toBe(true);
 		expect(p.s[who].record.exchanges).toHaveLength(1);
+	});
+});
+
+describe('each phone pins the other (issue 18)', () => {
+	test('no secret crosses the link: each side sends only its public key, nonces and signatures', async () => {
+		const p = await openPair(17);
+		const made = createDuel({ plans: p.plans, seed: 's17' });
+		if (!made.ok) throw new Error('setup');
+		await bothStart(p, made.value);
+		p.s[1].drop();
+		await until(() => p.net.opened.length > 1 && p.s.every((s) => s.status === 'here'), 3000, 'back after a lost link');
+		const secrets = p.s.map((s) => s.record.secret!);
+		expect(secrets.every((k) => k.length > 20)).toBe(true);
+		for (const w of p.wire) for (const k of secrets) expect(w).not.toContain(k);
+		expect(p.wire.filter((w) => w.includes('"prove"'))).toHaveLength(2);
+	});
+
+	test('the opener away, an impostor answers under its id: the joiner tells it nothing, says so, keeps its duel, and returns to the real opener', async () => {
+		const p = await openPair(19);
+		const made = createDuel({ plans: p.plans, seed: 's19' });
+		if (!made.ok) throw new Error('setup');
+		await bothStart(p, made.value);
+		const kept = structuredClone(p.stores[1].records.get(ROOM)!);
+		// The opener's page is closed; a phone of another key opens a duel under the same room id.
+		p.s[0].close();
+		await until(() => p.s[1].status !== 'here', 3000, 'the joiner lost its link');
+		const impostor = await DuelSession.open({
+			store: new MemoryDuelStore(),
+			app: TEST_APP,
+			channel: FAST,
+			record: newDuelRecord({ id: ROOM, role: 'opener', name: 'Anna', plan: p.plans[0], seed: 's19' })
+		});
+		open.push(impostor);
+		const heard: string[] = [];
+		const listener = await p.net.listen(duelPeerId(ROOM));
+		listener.accept((link) => link.receive((raw) => heard.push(raw)));
+		impostor.listen(listener);
+		await until(() => p.s[1].trouble?.kind === 'impostor', 5000, 'the impostor noticed');
+		expect(p.s[1].status).not.toBe('refused');
+		expect(heard.some((f) => f.includes('"hello"'))).toBe(true);
+		expect(heard.some((f) => f.includes('"prove"') || f.includes('"start"') || f.includes('"move"'))).toBe(false);
+		expect(heard.some((f) => f.includes(p.s[1].record.secret!))).toBe(false);
+		expect(impostor.record.names[1]).toBeNull();
+		expect(impostor.record.theirPin).toBeNull();
+		expect(p.stores[1].records.get(ROOM)!.theirPin).toBe(kept.theirPin);
+		expect(p.stores[1].records.get(ROOM)!.exchanges).toEqual(kept.exchanges);
+		impostor.close();
+		// The real opener reloads: its duel from its record, under the same id.
+		const back = await DuelSession.open({ store: p.stores[0], app: TEST_APP, channel: FAST, record: newDuelRecord({ id: ROOM, role: 'opener', name: 'Anna', plan: p.plans[0] }) });
+		open.push(back);
+		back.listen(await p.net.listen(duelPeerId(ROOM)));
+		await until(() => back.status === 'here' && p.s[1].status === 'here' && p.s[1].trouble === null, 5000, 'back with the real opener');
+		const who = p.s[1].device!.turns.turn;
+		const mover = who === 1 ? p.s[1] : back;
+		expect(await mover.move([{ a: 'go', dir: 'up' }])).toEqual({ ok: true });
+		await until(() => back.record.exchanges.length === p.s[1].record.exchanges.length, 2000, 'in step');
+	});
+
+	test('a phone that replays the joiner’s public key cannot sign for it: refused, and the joiner keeps its place', async () => {
+		const p = await openPair(23);
+		// What an eavesdropper saw of the joiner's hello: its name and public key.
+		const hello = p.wire.map((w) => JSON.parse(w) as { m?: { type: string; key?: string } }).find((f) => f.m?.type === 'hello')!.m!;
+		const link = await p.net.open(duelPeerId(ROOM));
+		const got: string[] = [];
+		link.receive((raw) => got.push(raw));
+		const channel = new Channel<DuelMessage, DuelMessage>(link, readDuelFrame, FAST);
+		channel.send({ ...(hello as DuelMessage & { type: 'hello' }), nonce: 'n'.repeat(22) });
+		await until(() => got.some((g) => g.includes('"proof"')), 2000, 'the proof');
+		channel.send({ type: 'prove', sig: 's'.repeat(86) });
+		await until(() => got.some((g) => g.includes('unknown_key')), 2000, 'refused');
+		expect(p.s[0].trouble).toEqual({ kind: 'stranger', name: 'Boris' });
+		expect(p.s[0].status).toBe('here');
+		expect(p.s[1].status).toBe('here');
+		expect(got.some((g) => g.includes('"welcome"'))).toBe(false);
+		channel.close();
+	});
+
+	test('joined by the typed code (no fingerprint), the joiner pins the first opener that proves its key; a fingerprint kept is never replaced', async () => {
+		const net = new MemoryNetwork();
+		const opener = await DuelSession.open({ store: new MemoryDuelStore(), app: TEST_APP, channel: FAST, record: newDuelRecord({ id: ROOM, role: 'opener', name: 'Anna', plan: generateDuel(31), seed: 's31' }) });
+		open.push(opener);
+		opener.listen(await net.listen(duelPeerId(ROOM)));
+		const typed = await openJoiner(net, new MemoryDuelStore(), generateDuel(1031));
+		await until(() => typed.status === 'here', 3000, 'joined by the code alone');
+		expect(typed.record.theirPin).toBe(opener.pin);
+		// A phone whose invitation named another key meets this opener: not its opener.
+		const wrong = await openJoiner(net, new MemoryDuelStore(), generateDuel(1031), FAST, 'A'.repeat(22));
+		await until(() => wrong.trouble?.kind === 'impostor', 3000, 'a key that is not the pinned one');
+		expect(wrong.status).not.toBe('refused');
+		expect(wrong.record.theirPin).toBe('A'.repeat(22));
+		expect(opener.record.theirPin).toBe(typed.pin);
+		expect(typed.status).toBe('here');
 	});
 });

@@ -8,8 +8,12 @@
  * proposes the settings and the match seed), the other joins it (player 1: it connects, and
  * reconnects by itself). After `hello`/`welcome` the messages are only:
  *
- * The joiner's `hello` carries a key it made (proved on every reconnection: a third phone is
- * refused).
+ * Each phone pins the other (pin.ts): the joiner's `hello` carries its public key and a nonce;
+ * the opener answers with `proof` (its public key, its nonce, its signature over the room and
+ * both nonces), which the joiner checks against the pin its invitation carried (or pins, when
+ * the room code was typed); only then the joiner signs the same handshake (`prove`), which the
+ * opener checks against the joiner it pinned at the first proof. No secret crosses the link: a
+ * phone that took the other's place learns nothing, is told so in words, and the seat is kept.
  *
  *   start { cell }          my start in your labyrinth (public, 3.1)  → started { reply }
  *   move { n, actions }     exchange n of the game: my move           → answer { n, reply }
@@ -33,7 +37,7 @@ import { createDuelDevice, mayISend, ownMoveAnswered, refereeOpponent, type Duel
 import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link, Listener } from './link';
-import { PROTOCOL_VERSION, newSeatKey, readFrame, type ReadResult } from './protocol';
+import { Nonce, PROTOCOL_VERSION, Proof, PublicKey, newNonce, readFrame, type ReadResult } from './protocol';
 import { snapshot } from '../store/snapshot';
 
 /** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
@@ -48,7 +52,6 @@ const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
 const Dir = v.picklist(DIRECTIONS);
 // Bidirectional controls and line breaks taken out (engine/name.ts), then refused when empty or too long.
 const Name = v.pipe(v.string(), v.transform((name) => cleanName(name, Infinity)), v.minLength(1), v.maxLength(MAX_NAME_LENGTH));
-const Key = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
 const Reason = v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/));
 
 /** What a duel player may do in one command (duel.ts's `runMove` checks the combinations). */
@@ -70,8 +73,11 @@ const Settings = v.strictObject({
 export type DuelSettings = v.InferOutput<typeof Settings>;
 
 export const DuelMessageSchema = v.variant('type', [
-	v.strictObject({ type: v.literal('hello'), protocol: v.number(), app: v.pipe(v.string(), v.maxLength(64)), name: Name, key: v.optional(Key) }),
-	v.strictObject({ type: v.literal('welcome'), key: Key, name: Name, settings: Settings, seed: v.pipe(v.string(), v.maxLength(64)) }),
+	// `key` and `nonce` are optional only so that a phone of an older build is told `version`, not `malformed`.
+	v.strictObject({ type: v.literal('hello'), protocol: v.number(), app: v.pipe(v.string(), v.maxLength(64)), name: Name, key: v.optional(PublicKey), nonce: v.optional(Nonce) }),
+	v.strictObject({ type: v.literal('proof'), key: PublicKey, sig: Proof, nonce: Nonce }),
+	v.strictObject({ type: v.literal('prove'), sig: Proof }),
+	v.strictObject({ type: v.literal('welcome'), name: Name, settings: Settings, seed: v.pipe(v.string(), v.maxLength(64)) }),
 	v.strictObject({ type: v.literal('refused'), of: v.picklist(['hello', 'start', 'move', 'message']), n: v.optional(Seq), reason: Reason, app: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
 	v.strictObject({ type: v.literal('start'), cell: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)) }),
 	v.strictObject({ type: v.literal('started'), reply: Events }),
@@ -107,8 +113,13 @@ export interface DuelRecord {
 	/** The agreed settings and match seed (the joiner has them once welcomed). */
 	settings: DuelSettings | null;
 	seed: string | null;
-	/** The joiner's proof of its place (made by the joiner, kept by both from its first hello). */
-	key: string | null;
+	/** My key of this duel (a P-256 secret, pin.ts): it never leaves the device (made as the session first opens). */
+	secret: string | null;
+	/**
+	 * The fingerprint of the other phone's key: the opener's from the invitation or its QR code (or its
+	 * first proof, when the code was typed), the joiner's from its first proof. Never changed after.
+	 */
+	theirPin: string | null;
 	/** How the devices find each other: the transport chosen (`local`, `cloud`). */
 	via: string | null;
 	/** My start in the opponent's labyrinth; `reply` null until answered. */
@@ -140,7 +151,18 @@ export class MemoryDuelStore implements DuelStore {
 	}
 }
 
-export function newDuelRecord(opts: { id: string; role: 'opener' | 'joiner'; name: string; plan: Plan; settings?: DuelSettings; seed?: string; via?: string | null; now?: number }): DuelRecord {
+export function newDuelRecord(opts: {
+	id: string;
+	role: 'opener' | 'joiner';
+	name: string;
+	plan: Plan;
+	settings?: DuelSettings;
+	seed?: string;
+	via?: string | null;
+	/** The joiner: the opener's fingerprint, from the invitation. */
+	pin?: string | null;
+	now?: number;
+}): DuelRecord {
 	const now = opts.now ?? Date.now();
 	const opener = opts.role === 'opener';
 	return {
@@ -151,8 +173,8 @@ export function newDuelRecord(opts: { id: string; role: 'opener' | 'joiner'; nam
 		plan: opts.plan,
 		settings: opener ? (opts.settings ?? {}) : null,
 		seed: opener ? (opts.seed ?? null) : null,
-		// The joiner makes its own secret up front, so a welcome lost on the way costs nothing.
-		key: opener ? null : newSeatKey(),
+		secret: null,
+		theirPin: opener ? null : (opts.pin ?? null),
 		via: opts.via ?? null,
 		myStart: null,
 		theirStart: null,
@@ -206,6 +228,12 @@ const isRejection = (events: readonly GameEvent[]) => events.length === 1 && eve
 const reasonOf = (events: readonly GameEvent[]) => (events[0] as { reason?: string }).reason ?? 'malformed';
 
 export type DuelStatus = 'waiting' | 'connecting' | 'here' | 'away' | 'refused' | 'closed';
+/**
+ * What is wrong without ending the duel: the joiner met a phone that is not the opener it pinned
+ * (`impostor`: it told it nothing and keeps looking for the real one), or a phone that is not
+ * the joiner the opener pinned tried to take its place (`stranger`: refused; its name as it gave it).
+ */
+export type DuelTrouble = { kind: 'impostor' } | { kind: 'stranger'; name: string };
 export type DuelResult = { ok: true } | { ok: false; reason: string };
 
 export interface DuelOptions {
@@ -227,6 +255,8 @@ export class DuelSession {
 	/** Messages of the other device refused here, by reason (diagnostics, tests). */
 	readonly refusals = new Map<string, number>();
 	channel: Channel<DuelMessage, DuelMessage> | null = null;
+	/** What is wrong now without ending the duel (see DuelTrouble). */
+	trouble: DuelTrouble | null = null;
 	private rec: DuelRecord;
 	private dev: DuelDevice | null;
 	private queue: Promise<unknown> = Promise.resolve();
@@ -242,18 +272,41 @@ export class DuelSession {
 	private heldReveal: string | null = null;
 	private readonly watchers = new Set<() => void>();
 	private readonly unlisten: (() => void)[] = [];
+	/** My public key (from `record.secret`). */
+	private readonly publicKey: string;
+	/** The opener: the handshakes under way, by link (the joiner's hello and my nonce). */
+	private readonly handshakes = new WeakMap<Channel<DuelMessage, DuelMessage>, { key: string; name: string; joinerNonce: string; nonce: string }>();
+	/** The joiner: this link's challenge, and the link on which the opener proved its key. */
+	private nonce = '';
+	private provedOn: Channel<DuelMessage, DuelMessage> | null = null;
 
-	constructor(private readonly options: DuelOptions) {
+	private constructor(
+		private readonly options: DuelOptions,
+		private readonly crypto: typeof import('./pin')
+	) {
 		this.rec = snapshot(options.record);
 		this.dev = deviceOf(this.rec);
 		this.status = this.rec.role === 'opener' ? 'waiting' : 'connecting';
+		this.publicKey = crypto.publicKeyOf(this.rec.secret!);
 	}
 
-	/** Opens the duel kept on the device under `record.id`, or starts `record` afresh. */
+	/**
+	 * Opens the duel kept on the device under `record.id`, or starts `record` afresh; a duel
+	 * without a key of its own gets one, kept before any link is made (so the other phone pins it once).
+	 */
 	static async open(options: DuelOptions): Promise<DuelSession> {
+		// The handshake's crypto comes with the duel, not with its lobby.
+		const crypto = await import('./pin');
 		const kept = await options.store.load(options.record.id);
-		if (!kept) await options.store.save(options.record);
-		return new DuelSession({ ...options, record: kept ?? options.record });
+		let record = kept ?? options.record;
+		if (!record.secret) record = { ...record, secret: crypto.newTableSecret() };
+		if (!kept || record !== kept) await options.store.save(record);
+		return new DuelSession({ ...options, record }, crypto);
+	}
+
+	/** The fingerprint of my key: the opener's invitation and QR codes carry it. */
+	get pin(): string {
+		return this.crypto.fingerprint(this.publicKey);
 	}
 
 	get record(): DuelRecord {
@@ -329,7 +382,9 @@ export class DuelSession {
 				const welcomed = await new Promise<boolean>((resolve) => {
 					let was = false;
 					this.wire(channel, () => resolve(was), () => (was = true));
-					channel.send({ type: 'hello', protocol: PROTOCOL_VERSION, app: this.options.app, name: this.rec.names[1] ?? '?', ...(this.rec.key ? { key: this.rec.key } : {}) });
+					this.nonce = newNonce();
+					this.provedOn = null;
+					channel.send({ type: 'hello', protocol: PROTOCOL_VERSION, app: this.options.app, name: this.rec.names[1] ?? '?', key: this.publicKey, nonce: this.nonce });
 				});
 				if (welcomed) attempt = 0;
 			} catch {
@@ -354,6 +409,12 @@ export class DuelSession {
 			else if (event.type === 'refused') {
 				this.count(event.reason);
 				channel.send({ type: 'refused', of: 'message', reason: event.reason });
+			} else if (event.type === 'quiet' || event.type === 'heard') {
+				// A direct link gone quiet is kept (it may come back): the other phone is away meanwhile.
+				if (this.channel === channel) {
+					this.status = event.type === 'heard' ? 'here' : this.rec.role === 'opener' ? 'waiting' : 'away';
+					this.changed();
+				}
 			} else {
 				if (this.channel === channel) {
 					this.channel = null;
@@ -431,11 +492,16 @@ export class DuelSession {
 
 	private async receive(channel: Channel<DuelMessage, DuelMessage>, message: DuelMessage, welcomed?: () => void): Promise<void> {
 		if (this.closed) return;
-		if (message.type === 'hello') return this.hello(channel, message);
-		if (message.type === 'welcome') {
-			if (this.rec.role !== 'joiner') return this.refuse(channel, 'message', 'malformed');
-			return this.welcome(channel, message, welcomed);
+		if (this.rec.role === 'joiner') {
+			// Until the opener has proved the pinned key on this link, only its proof is heard (an impostor cannot end the duel).
+			if (message.type === 'proof') return this.proof(channel, message);
+			if (channel !== this.provedOn) return;
+			if (message.type === 'welcome') return this.welcome(channel, message, welcomed);
+		} else {
+			if (message.type === 'hello') return this.hello(channel, message);
+			if (message.type === 'prove') return this.prove(channel, message);
 		}
+		if (message.type === 'hello' || message.type === 'prove' || message.type === 'proof' || message.type === 'welcome') return this.refuse(channel, 'message', 'malformed');
 		if (message.type === 'refused') return this.refused(channel, message);
 		// Everything else only on the link of the welcomed joiner.
 		if (channel !== this.channel || !this.ready || !this.dev) return this.refuse(channel, 'message', 'not_joined');
@@ -453,13 +519,29 @@ export class DuelSession {
 		}
 	}
 
-	/** The opener: a joiner says hello (first time: it gets the key; later: it proves it). */
-	private async hello(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'hello' }>): Promise<void> {
-		if (this.rec.role !== 'opener') return this.refuse(channel, 'message', 'malformed');
+	/** The opener: a joiner says hello; I prove my key first (its proof of its own comes next). */
+	private hello(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'hello' }>): void {
+		// A hello without key or nonce comes from an older build.
+		if (!m.key || !m.nonce) return this.refuse(channel, 'hello', 'version', undefined, this.options.app);
+		const nonce = newNonce();
+		this.send(channel, { type: 'proof', key: this.publicKey, sig: this.crypto.duelProof(this.rec.secret!, 'opener', this.rec.id, m.nonce, nonce), nonce });
 		if (m.protocol !== PROTOCOL_VERSION || m.app !== this.options.app) return this.refuse(channel, 'hello', 'version', undefined, this.options.app);
-		if (!m.key || (this.rec.key !== null && m.key !== this.rec.key)) return this.refuse(channel, 'hello', 'unknown_key');
-		if (this.rec.key === null) {
-			this.rec = { ...this.rec, key: m.key, names: [this.rec.names[0], m.name] };
+		this.handshakes.set(channel, { key: m.key, name: m.name, joinerNonce: m.nonce, nonce });
+	}
+
+	/** The opener: the joiner signed the handshake with the key I pinned (or, the first time, a key I pin now). */
+	private async prove(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'prove' }>): Promise<void> {
+		const h = this.handshakes.get(channel);
+		this.handshakes.delete(channel);
+		if (!h) return this.refuse(channel, 'message', 'not_joined');
+		const pin = this.rec.theirPin ?? this.crypto.fingerprint(h.key);
+		if (!this.crypto.checkDuelProof(pin, h.key, m.sig, 'joiner', this.rec.id, h.joinerNonce, h.nonce)) {
+			// Not my opponent's phone: refused, and the duel (and its link, if any) goes on.
+			this.trouble = { kind: 'stranger', name: h.name };
+			return this.refuse(channel, 'hello', 'unknown_key');
+		}
+		if (this.rec.theirPin === null) {
+			this.rec = { ...this.rec, theirPin: pin, names: [this.rec.names[0], h.name] };
 			await this.save();
 		}
 		// The newest link of the joiner replaces an older one.
@@ -468,15 +550,37 @@ export class DuelSession {
 		if (old && old !== channel) old.close();
 		this.ready = true;
 		this.status = 'here';
-		this.send(channel, { type: 'welcome', key: this.rec.key!, name: this.rec.names[0] ?? '?', settings: this.rec.settings ?? {}, seed: this.rec.seed ?? '' });
+		this.send(channel, { type: 'welcome', name: this.rec.names[0] ?? '?', settings: this.rec.settings ?? {}, seed: this.rec.seed ?? '' });
 		this.resume(channel);
+		this.changed();
+	}
+
+	/**
+	 * The joiner: the opener's proof — the pinned key (or, with no pin yet, the first key met,
+	 * pinned now) signing this handshake. Anything else is an impostor: the link is dropped unanswered.
+	 */
+	private async proof(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'proof' }>): Promise<void> {
+		const pin = this.rec.theirPin ?? this.crypto.fingerprint(m.key);
+		if (!this.crypto.checkDuelProof(pin, m.key, m.sig, 'opener', this.rec.id, this.nonce, m.nonce)) {
+			this.trouble = { kind: 'impostor' };
+			channel.close();
+			this.changed();
+			return;
+		}
+		this.provedOn = channel;
+		if (this.trouble?.kind === 'impostor') this.trouble = null;
+		if (this.rec.theirPin === null) {
+			this.rec = { ...this.rec, theirPin: pin };
+			await this.save();
+		}
+		this.send(channel, { type: 'prove', sig: this.crypto.duelProof(this.rec.secret!, 'joiner', this.rec.id, this.nonce, m.nonce) });
 		this.changed();
 	}
 
 	/** The joiner: welcomed, with the opener's settings and the match seed. */
 	private async welcome(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'welcome' }>, welcomed?: () => void): Promise<void> {
 		if (this.rec.settings === null) {
-			const next = { ...this.rec, key: m.key, settings: m.settings, seed: m.seed, names: [m.name, this.rec.names[1]] as [string, string | null] };
+			const next = { ...this.rec, settings: m.settings, seed: m.seed, names: [m.name, this.rec.names[1]] as [string, string | null] };
 			if (!resolveSettings(next.plan, 1, m.settings).ok || !deviceOf(next)) return this.refuse(channel, 'message', 'malformed');
 			this.rec = next;
 			await this.save();

@@ -241,8 +241,10 @@ export class HostSession {
 				const id = event.id;
 				if (id !== undefined) void this.enqueue(() => this.badCommand(conn, id));
 				else this.refuseFrame(conn, event.reason === 'overflow' ? 'rate_limited' : event.reason);
-			}
-			else {
+			} else if (event.type === 'quiet' || event.type === 'heard') {
+				// A direct link gone quiet is kept (it may come back): the seat is away meanwhile.
+				if (conn.seat !== null) this.tableChanged();
+			} else {
 				const had = conn.seat !== null || conn.waiting !== null;
 				this.conns.delete(conn);
 				if (had) this.tableChanged();
@@ -274,7 +276,7 @@ export class HostSession {
 
 	presence(): Presence[] {
 		return this.table.seats.map((s, seat) => {
-			const conn = [...this.conns].find((c) => c.seat === seat && c.channel.open);
+			const conn = [...this.conns].find((c) => c.seat === seat && c.channel.open && !c.channel.quiet);
 			const rtts = conn?.channel.stats.rtts;
 			return {
 				seat,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { inviteOrigins, isLoopback, loadInviteOrigins, parseAddresses, type ServedAddresses } from './invite-origin';
+import { inviteOrigins, isLoopback, loadInviteOrigins, parseAddresses, phoneOrigin, type ServedAddresses } from './invite-origin';
 
 const SERVED: ServedAddresses = {
 	http: ['http://192.168.1.20:4173', 'http://10.0.0.5:4173'],
@@ -96,5 +96,19 @@ describe('the origin an invitation names', () => {
 		expect(await loadInviteOrigins('http://127.0.0.1:4173', none)).toEqual({ origins: ['http://127.0.0.1:4173'], unreachable: true });
 		// a LAN page asks nobody
 		expect(await loadInviteOrigins('http://192.168.1.20:4173', none)).toEqual({ origins: ['http://192.168.1.20:4173'], unreachable: false });
+	});
+
+	test('issue 16: the QR offer of a tablet at localhost names the LAN address the invitation does, asked once per page', async () => {
+		let calls = 0;
+		const json = (async () => {
+			calls++;
+			return new Response(JSON.stringify(SERVED), { status: 200 });
+		}) as unknown as typeof fetch;
+		expect(await phoneOrigin('http://localhost:5999', json)).toBe(SERVED.https[0] ?? SERVED.http[0]);
+		expect(await phoneOrigin('http://localhost:5999', json)).toBe((await loadInviteOrigins('http://localhost:5999', json)).origins[0]);
+		expect(calls).toBe(2);
+		// a LAN page names itself, asking nobody
+		expect(await phoneOrigin('http://192.168.1.20:4173', json)).toBe('http://192.168.1.20:4173');
+		expect(calls).toBe(2);
 	});
 });

@@ -71,3 +71,16 @@ export async function loadInviteOrigins(page: string = location.origin, fetcher:
 	}
 	return inviteOrigins(page, served);
 }
+
+const asked = new Map<string, Promise<InviteOrigins>>();
+
+/**
+ * The origin a code shown to phones names — an invitation's or a QR offer's (no server: the
+ * phone's camera opens that address) — asked of the server once per page: at localhost, the
+ * first LAN address phones reach; elsewhere this page's own origin.
+ */
+export function phoneOrigin(page: string = location.origin, fetcher: typeof fetch = fetch): Promise<string> {
+	let answer = asked.get(page);
+	if (!answer) asked.set(page, (answer = loadInviteOrigins(page, fetcher)));
+	return answer.then((r) => r.origins[0]!);
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { checkHostProof, fingerprint, hostProof, newNonce, newTableSecret, publicKeyOf, sameProof, seatProof } from './pin';
+import { checkDuelProof, checkHostProof, duelProof, fingerprint, hostProof, newNonce, newTableSecret, publicKeyOf, sameProof, seatProof } from './pin';
 
 afterEach(() => {
 	vi.unstubAllGlobals();
@@ -53,5 +53,30 @@ describe('the handshake', () => {
 		expect(sameProof(proof, seatProof('key-two-key-two-key-two!', 'ROOM', a, b))).toBe(false);
 		expect(sameProof(proof, seatProof('key-one-key-one-key-one!', 'ROOM', b, a))).toBe(false);
 		expect(sameProof(proof, proof.slice(1))).toBe(false);
+	});
+
+	test('property: a duel proof holds only for its signer’s pinned key, its role, this room and these nonces (one side’s proof is never the other’s)', () => {
+		const secret = newTableSecret();
+		const other = newTableSecret();
+		const key = publicKeyOf(secret);
+		const pin = fingerprint(key);
+		fc.assert(
+			fc.property(fc.constantFrom('opener', 'joiner') as fc.Arbitrary<'opener' | 'joiner'>, fc.constantFrom('role', 'room', 'joiner', 'opener', 'key', 'table'), (role, change) => {
+				const [j, o] = [newNonce(), newNonce()];
+				const sig = duelProof(secret, role, 'ROOM', j, o);
+				expect(checkDuelProof(pin, key, sig, role, 'ROOM', j, o)).toBe(true);
+				const forged = {
+					role: () => checkDuelProof(pin, key, sig, role === 'opener' ? 'joiner' : 'opener', 'ROOM', j, o),
+					room: () => checkDuelProof(pin, key, sig, role, 'ROOM2', j, o),
+					joiner: () => checkDuelProof(pin, key, sig, role, 'ROOM', newNonce(), o),
+					opener: () => checkDuelProof(pin, key, sig, role, 'ROOM', j, newNonce()),
+					key: () => checkDuelProof(pin, publicKeyOf(other), duelProof(other, role, 'ROOM', j, o), role, 'ROOM', j, o),
+					// a table's proof of the same key and nonces is not a duel's
+					table: () => checkDuelProof(pin, key, hostProof(secret, 'ROOM', j, o), role, 'ROOM', j, o)
+				}[change]();
+				expect(forged).toBe(false);
+			}),
+			{ numRuns: 30 }
+		);
 	});
 });

@@ -42,8 +42,6 @@ export function fingerprint(publicKey: string): string {
 	return base64url(sha256(fromBase64url(publicKey)).slice(0, 16));
 }
 
-export const PIN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
 const hostStatement = (room: string, phoneNonce: string, hostNonce: string) =>
 	encoder.encode(`labyrinth-gm host v2|${room}|${phoneNonce}|${hostNonce}`);
 const seatStatement = (room: string, phoneNonce: string, hostNonce: string) =>
@@ -62,6 +60,31 @@ export function checkHostProof(pin: string, publicKey: string, signature: string
 	try {
 		if (fingerprint(publicKey) !== pin) return false;
 		return p256.verify(fromBase64url(signature), hostStatement(room, phoneNonce, hostNonce), fromBase64url(publicKey));
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The duel (duel.ts): no tablet, two phones, each with a key pair of its own for the duel; each
+ * pins the other's fingerprint (the opener's travels in the invitation and its QR codes, the
+ * joiner's is pinned from its first proof). Each signs the room and both nonces under a
+ * statement of its own role, so one side's signature is never the other's.
+ */
+export type DuelRole = 'opener' | 'joiner';
+const duelStatement = (role: DuelRole, room: string, joinerNonce: string, openerNonce: string) =>
+	encoder.encode(`labyrinth-gm duel ${role} v1|${room}|${joinerNonce}|${openerNonce}`);
+
+/** A duel phone's signature over this handshake, as `role`. */
+export function duelProof(secret: string, role: DuelRole, room: string, joinerNonce: string, openerNonce: string): string {
+	return base64url(p256.sign(duelStatement(role, room, joinerNonce, openerNonce), fromBase64url(secret)));
+}
+
+/** Whether `publicKey` is the pinned one (its fingerprint is `pin`) and signed this handshake as `role`. */
+export function checkDuelProof(pin: string, publicKey: string, signature: string, role: DuelRole, room: string, joinerNonce: string, openerNonce: string): boolean {
+	try {
+		if (fingerprint(publicKey) !== pin) return false;
+		return p256.verify(fromBase64url(signature), duelStatement(role, room, joinerNonce, openerNonce), fromBase64url(publicKey));
 	} catch {
 		return false;
 	}

@@ -17,6 +17,7 @@ import { Pause } from './pause';
 import type { Link } from './link';
 import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
 import type { CommandResult, Membership, PhoneStore } from './store';
+import { Saver, type SaveStatus } from '../store/saver';
 
 export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refused' | 'closed';
 
@@ -63,6 +64,19 @@ export class PlayerSession {
 	private closed = false;
 	private readonly waiting = new Map<number, (result: CommandResult) => void>();
 	private saving: Promise<unknown> = Promise.resolve();
+	/**
+	 * What the phone heard, kept in the background (its events, names, view, reveal): a refused
+	 * write is told (`saveStatus`) and tried again (store/saver.ts), the seat kept in memory meanwhile.
+	 */
+	private readonly keeper = new Saver<null>(
+		() => this.write(),
+		(status) => {
+			this.saveStatus = status;
+			this.changed();
+		}
+	);
+	/** Whether what was heard is on the device: `failed` with the problem while a write is refused. */
+	saveStatus: SaveStatus = { state: 'saved' };
 	private readonly pause = new Pause();
 	private readonly watchers = new Set<() => void>();
 	/**
@@ -221,10 +235,30 @@ export class PlayerSession {
 		this.channel = channel;
 		this.proved = false;
 		return new Promise((resolve) => {
+			/** Joined when the link went quiet: joined again when the tablet is heard on it. */
+			let quietJoined = false;
 			channel.on((event) => {
 				if (event.type === 'message') {
 					const message = event.message;
 					this.inbox = this.inbox.then(() => this.receive(channel, message)).catch(() => undefined);
+				} else if (event.type === 'quiet') {
+					// A direct link gone quiet is kept: the tablet is away until it is heard again on it.
+					if (this.status === 'joined') {
+						quietJoined = true;
+						this.status = 'away';
+						this.lostAt ??= Date.now();
+						this.changed();
+					}
+				} else if (event.type === 'heard') {
+					if (quietJoined && this.status === 'away') {
+						quietJoined = false;
+						this.status = 'joined';
+						this.lostAt = null;
+						// a command made while the tablet was away goes now (answered once however often it is sent)
+						const pending = this.membership.pending;
+						if (pending) channel.send({ type: 'command', id: pending.id, command: pending.command });
+						this.changed();
+					}
 				} else if (event.type === 'lost' || event.type === 'closed') {
 					if (this.channel === channel) this.channel = null;
 					resolve();
@@ -269,7 +303,7 @@ export class PlayerSession {
 		if (this.trouble?.kind === 'impostor') this.trouble = null;
 		if (!this.membership.pin) {
 			this.membership = { ...this.membership, pin };
-			void this.save();
+			this.save();
 		}
 		const m = this.membership;
 		channel.send(m.key && m.seat !== null ? { type: 'prove', mac: seatProof(m.key, this.options.room, this.nonce, message.nonce) } : { type: 'prove' });
@@ -290,7 +324,7 @@ export class PlayerSession {
 				this.joins++;
 				this.lostAt = null;
 				this.membership = { ...this.membership, key: message.key ?? this.membership.key, seat: message.seat };
-				void this.save();
+				this.save();
 				const pending = this.membership.pending;
 				if (pending) channel.send({ type: 'command', id: pending.id, command: pending.command });
 				break;
@@ -311,7 +345,7 @@ export class PlayerSession {
 			case 'table':
 				this.here = message.here;
 				this.membership = { ...this.membership, names: message.names, started: message.started };
-				void this.save();
+				this.save();
 				break;
 			case 'update': {
 				const have = this.membership.events.length;
@@ -331,12 +365,12 @@ export class PlayerSession {
 				const view: UpdateView = { ...message.view, shape: shape ?? kept!.shape, settings: settings ?? kept!.settings };
 				const fresh = message.events.slice(have - message.from);
 				this.membership = { ...this.membership, view, started: true, events: fresh.length > 0 ? [...this.membership.events, ...fresh] : this.membership.events };
-				void this.save();
+				this.save();
 				break;
 			}
 			case 'reveal':
 				this.membership = { ...this.membership, reveal: { plan: message.plan, replay: message.replay ?? null } };
-				void this.save();
+				this.save();
 				break;
 			case 'result': {
 				if (message.reason === 'not_saved') {
@@ -349,7 +383,7 @@ export class PlayerSession {
 				const pending = this.membership.pending;
 				if (pending && pending.id === message.id) {
 					this.membership = { ...this.membership, pending: null };
-					void this.save();
+					this.save();
 				}
 				const resolve = this.waiting.get(message.id);
 				this.waiting.delete(message.id);
@@ -368,22 +402,27 @@ export class PlayerSession {
 		}, this.options.resendMs ?? 2000);
 	}
 
-	/** Keeps the seat as it is now (in order after earlier saves); rejects if the device refuses. */
+	/** Keeps the seat as it is when its turn comes (in order after earlier saves, so never an older one last); rejects if the device refuses. */
 	private write(): Promise<void> {
-		const snapshot = { ...this.membership, updatedAt: Date.now() };
-		const written = this.saving.then(() => this.options.store.save(snapshot));
+		const written = this.saving.then(() => this.options.store.save({ ...this.membership, updatedAt: Date.now() }));
 		this.saving = written.catch(() => undefined);
 		return written;
 	}
 
-	/** A save in the background (what was heard): one refused is made good by the host's resend after a rejoin. */
-	private save(): Promise<unknown> {
-		return this.write().catch(() => undefined);
+	/** A save in the background (what was heard), through the Saver: a refusal is told and tried again. */
+	private save(): void {
+		this.keeper.save(null);
 	}
 
-	/** Done when everything received so far is on the device. */
-	saved(): Promise<unknown> {
-		return this.saving;
+	/** Tries a refused background save again now. */
+	retrySave(): void {
+		this.keeper.retryNow();
+	}
+
+	/** Done when everything received so far is on the device (or a write of it was refused). */
+	async saved(): Promise<unknown> {
+		await this.saving;
+		return this.keeper.flush();
 	}
 
 	/** Calls `listener` after every change (status, table, events, answers); returns the unsubscribe. */

@@ -90,9 +90,11 @@ export const PhoneCommandSchema = v.variant('type', [
 export type PhoneCommand = v.InferOutput<typeof PhoneCommandSchema>;
 
 /** A random nonce as sent on the wire (16 bytes, base64url). */
-const Nonce = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/));
+export const Nonce = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/));
 /** A signature or a MAC (base64url). */
-const Proof = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,100}$/));
+export const Proof = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,100}$/));
+/** A public key of the handshake (a compressed P-256 point, base64url; pin.ts). */
+export const PublicKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{44}$/));
 
 export const PlayerMessageSchema = v.variant('type', [
 	v.strictObject({
@@ -204,7 +206,7 @@ const ReplaySchema = v.object({
 });
 
 const HostMessageSchema = v.variant('type', [
-	v.object({ type: v.literal('proof'), key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{44}$/)), sig: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,100}$/)), nonce: Nonce }),
+	v.object({ type: v.literal('proof'), key: PublicKey, sig: Proof, nonce: Nonce }),
 	v.object({ type: v.literal('waiting') }),
 	v.object({ type: v.literal('welcome'), seat: Seq, key: v.optional(Key), room: v.string() }),
 	v.object({ type: v.literal('refused'), reason: v.picklist(REFUSALS), app: v.optional(v.string()) }),
@@ -314,6 +316,11 @@ const systemRandom: Random = (b) => crypto.getRandomValues(b);
 /** A fresh challenge of the handshake (16 random bytes; pin.ts): needs no crypto library. */
 export function newNonce(random: Random = systemRandom): string {
 	return base64url(random(new Uint8Array(16)));
+}
+
+/** The fingerprint of a key as an invitation carries it (`pin=`, pin.ts), or null for anything else. */
+export function parsePin(text: string | null | undefined): string | null {
+	return text && /^[A-Za-z0-9_-]{22}$/.test(text) ? text : null;
 }
 
 /** A seat key: 24 random characters, kept on the phone, proved on every join. */

@@ -17,7 +17,7 @@ import { hostPeerId, type Refusal, type UpdateView } from './protocol';
 import { SeatStore } from './seat-store';
 import type { CommandResult } from './store';
 import { saveProblemText } from '../i18n/save';
-import { saveProblem } from '../store/saver';
+import { saveProblem, type SaveProblem } from '../store/saver';
 
 let seatStore: SeatStore | null = null;
 /** The device's seats, opened on first use. */
@@ -153,5 +153,16 @@ export class SeatLink {
 
 	close(): void {
 		this.session.close();
+	}
+
+	/** What this phone heard and could not keep on the device (told, tried again): null while all is kept. */
+	get keepProblem(): SaveProblem | null {
+		const status = this.#s.saveStatus;
+		return status.state === 'failed' ? status.problem : null;
+	}
+
+	/** Tries again now to keep what was heard. */
+	retrySave(): void {
+		this.session.retrySave();
 	}
 }

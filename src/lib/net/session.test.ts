@@ -470,3 +470,30 @@ describe('a command the phone will not store (issue 16)', () => {
 		expect(t.host.record!.game.log).toEqual([first]);
 	});
 });
+
+describe('what the phone heard, kept in the background (issue 16)', () => {
+	test('a refused write is told and tried again: once storage takes it, the seat on the device has what was heard', async () => {
+		const t = await seatedTable(2);
+		const store = t.phoneStores[0]!;
+		const save = store.save.bind(store);
+		let refused = 0;
+		store.save = () => (refused++, Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })));
+		// the game begins: the phone hears its view and the first events, and cannot keep them
+		await t.startGame(newGame(2));
+		const phone = t.phones[0]!;
+		await until(() => phone.saveStatus.state === 'failed', 3000, 'the refusal told');
+		expect(phone.saveStatus).toMatchObject({ state: 'failed', problem: 'quota' });
+		expect(refused).toBeGreaterThan(0);
+		// kept in memory meanwhile
+		expect(phone.started).toBe(true);
+		expect(phone.view).not.toBeNull();
+		expect(store.memberships.get(t.room)!.started ?? false).toBe(false);
+		store.save = save;
+		phone.retrySave();
+		await until(() => phone.saveStatus.state === 'saved', 3000, 'saved once storage takes it');
+		const kept = store.memberships.get(t.room)!;
+		expect(kept.started).toBe(true);
+		expect(kept.view).toEqual(phone.view);
+		expect(kept.events).toEqual(phone.events);
+	});
+});

@@ -29,9 +29,14 @@ const DEVICES = {
 	tablet: { viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
 } as const;
 
-export async function tableContext(browser: Browser, origin: string, device: keyof typeof DEVICES = 'phone'): Promise<BrowserContext> {
+/**
+ * A device's browser at `origin`. `grant`: the microphone granted (Chromium then offers loopback
+ * WebRTC candidates); a page that is not a secure context cannot have it, as on a phone, and
+ * connects with its mDNS candidate instead.
+ */
+export async function tableContext(browser: Browser, origin: string, device: keyof typeof DEVICES = 'phone', grant = true): Promise<BrowserContext> {
 	const context = await browser.newContext({ ...DEVICES[device], baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
-	await context.grantPermissions(['microphone'], { origin });
+	if (grant) await context.grantPermissions(['microphone'], { origin });
 	await context.addInitScript(() => localStorage.setItem('labyrinth-net-debug', '1'));
 	return context;
 }
