@@ -4,13 +4,13 @@
 // a phone and a tablet size.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { replay, type Game } from '../../src/lib/engine/game/game';
+import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { viewFor } from '../../src/lib/engine/game/view';
 import type { Locale } from '../../src/lib/i18n/events';
-import { importPlan } from './support/library';
+import { importPlan, storedRecord } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
-import { expectedFeed, feedLines, storedData, tapContour, tapSquare } from './support/player-screen';
+import { expectedFeed, feedLines, tapContour, tapSquare } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,11 +33,6 @@ const LANGS: { locale: Locale; browser: string; names: string[] }[] = [
 ];
 /** A player told by number ("Player 2", "игрока 2", "Гравець 2"). */
 const BY_NUMBER = /\b(player|players)\s+\d|(игрок|гравц|гравец)\S*\s+\d/iu;
-
-async function storedRecord(page: Page, id: string): Promise<{ game: Game; names: string[] }> {
-	const stored = (await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game; names: string[] }[];
-	return stored.find((g) => g.id === id)!;
-}
 
 async function fillNames(page: Page, names: string[]) {
 	for (const [i, name] of names.entries()) await page.getByTestId(`name-${i}`).fill(name);

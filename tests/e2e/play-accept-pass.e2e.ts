@@ -9,13 +9,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apply } from '../../src/lib/engine/game/apply';
-import { replay, type Game } from '../../src/lib/engine/game/game';
+import { replay } from '../../src/lib/engine/game/game';
 import type { GameState, Seat } from '../../src/lib/engine/game/types';
 import { viewFor } from '../../src/lib/engine/game/view';
-import { importPlan } from './support/library';
+import { importPlan, storedRecord } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { ACCEPTANCE_PLAN, SCRIPT, scriptCommands, STARTS, type Role } from './support/acceptance-game';
-import { composeMove, expectReplayAsTheEngine, expectedFeed, feedLines, storedData, tapContour } from './support/player-screen';
+import { composeMove, expectReplayAsTheEngine, expectedFeed, feedLines, tapContour } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,11 +77,11 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			const order = [seatOf.first, seatOf.second];
 
 			// The engine plays the script alongside, from the device's own game record (its seed drew the order).
-			const stored = (await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game; names: string[] }[] | undefined;
-			const record = stored?.find((g) => g.id === id)?.game;
+			const stored = await storedRecord(page, id);
+			const record = stored.game;
 			expect(record, 'the game is kept on the device').toBeTruthy();
 			// The screens call the players by the names the game keeps: the feed is expected with them.
-			const names = stored!.find((g) => g.id === id)!.names;
+			const names = stored.names;
 			expect(names).toEqual(NAMES);
 			const commands = scriptCommands(order);
 			let engine: GameState = replay({ ...record!, log: [] }).state;
@@ -175,7 +175,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			await page.getByTestId('scrubber').fill('4');
 			expect(((await reveal.locator('polyline.path').first().getAttribute('points')) ?? '').split(' ').filter(Boolean).length).toBeLessThanOrEqual(2);
 			// The device's record is the engine's game, and the scrubber steps through it as the engine played it.
-			const kept = ((await storedData(page)).idb['labyrinth-gm/games'] as { id: string; game: Game }[]).find((g) => g.id === id)!.game;
+			const kept = (await storedRecord(page, id)).game;
 			expect(replay(kept).state.result).toEqual(engine.result);
 			await page.setViewportSize(PHONE);
 			await expectReplayAsTheEngine(page, kept, NAMES);

@@ -16,20 +16,28 @@ export async function storedGame(page: Page): Promise<Game> {
 	return (await storedRecord(page)).game;
 }
 
-/** The stored record of the game this page plays: the game and the players' names the screens use. */
-export async function storedRecord(page: Page): Promise<{ game: Game; names: string[] }> {
-	const id = new URL(page.url()).searchParams.get('id')!;
+/**
+ * The stored record of the game this page plays (or of game `id`): the game with its log and the
+ * players' names the screens use. Since schema 6 the log is rows of its own (`commands`, keyed
+ * by game and number: store/db.ts), read here as the app reads them.
+ */
+export async function storedRecord(page: Page, id = new URL(page.url()).searchParams.get('id')!): Promise<{ game: Game; names: string[] }> {
 	return page.evaluate(async (gameId) => {
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const open = indexedDB.open('labyrinth-gm');
 			open.onsuccess = () => resolve(open.result);
 			open.onerror = () => reject(open.error);
 		});
-		const record = await new Promise<{ game: Game; names: string[] }>((resolve) => {
-			const get = db.transaction('games').objectStore('games').get(gameId);
-			get.onsuccess = () => resolve(get.result);
-		});
+		const read = <T>(store: string, query: IDBValidKey | IDBKeyRange, all: boolean) =>
+			new Promise<T>((resolve, reject) => {
+				const objects = db.transaction(store).objectStore(store);
+				const request = all ? objects.getAll(query) : objects.get(query);
+				request.onsuccess = () => resolve(request.result as T);
+				request.onerror = () => reject(request.error);
+			});
+		const record = await read<{ game: Omit<Game, 'log'>; names: string[] }>('games', gameId, false);
+		const rows = await read<{ n: number; command: Game['log'][number] }[]>('commands', IDBKeyRange.bound([gameId, 0], [gameId, Infinity]), true);
 		db.close();
-		return { game: record.game, names: record.names };
+		return { game: { ...record.game, log: rows.sort((a, b) => a.n - b.n).map((row) => row.command) } as Game, names: record.names };
 	}, id);
 }
