@@ -10,7 +10,7 @@ import type { LabyrinthDatabase } from '../store/db';
 import { GameStore } from '../store/games';
 import { WriteQueue } from '../store/write-queue';
 import type { HostStore, TableRecord } from './session-records';
-import type { DuelRecord, DuelStore } from './duel';
+import type { DuelRecord, DuelStore } from './duel-record';
 
 const mergeNames = (names: string[], table: TableRecord) => names.map((name, seat) => table.seats[seat]?.name ?? name);
 

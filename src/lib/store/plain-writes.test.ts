@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { generatePlan } from '../engine/plan/generate';
 import { generateDuel } from '../engine/rules/duel-generate';
 import { DexieDuelStore, DexieHostStore } from '../net/dexie-store';
-import { newDuelRecord } from '../net/duel';
+import { newDuelRecord } from '../net/duel-record';
 import { HostSession } from '../net/host';
 import { SeatStore } from '../net/seat-store';
 import type { Membership } from '../net/session-records';
