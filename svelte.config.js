@@ -1,6 +1,8 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
-import { basePath } from './scripts/lib/base-path.js';
+import { basePath, outputDirs } from './scripts/lib/base-path.js';
+
+const OUTPUT = outputDirs();
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -8,7 +10,8 @@ const config = {
 	kit: {
 		// An SPA with a prerendered shell: every route falls back to index.html (SPA_FALLBACK:
 		// 404.html on GitHub Pages, which answers an unknown address with it).
-		adapter: adapter({ fallback: process.env.SPA_FALLBACK ?? 'index.html' }),
+		adapter: adapter({ pages: OUTPUT.build, assets: OUTPUT.build, fallback: process.env.SPA_FALLBACK ?? 'index.html' }),
+		outDir: OUTPUT.kit,
 		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages, where the
 		// pages name their files absolutely (a page may be served at `/x/` after a redirect).
 		paths: { base: basePath(), relative: basePath() === '' }

@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in order —
-//   messages (paraglide compile) → types (svelte-check) → lint (eslint) → build (vite) →
+//   messages (paraglide compile) → types (svelte-check) → lint (eslint) → build (vite, and again
+//   under a sub-path as GitHub Pages serves it) →
 //   Vitest: node (unit) and e2e (headless Chromium against the production build).
 // A failing step does not hide the others: types and lint failures are reported and the run
 // goes on; a failed build skips only the e2e project (it tests the build). The last line is
@@ -40,6 +41,8 @@ for (const [title, script] of [
 }
 const built = run('build', 'npm', ['run', 'build']);
 if (!built) failedSteps.push('build');
+// the build as GitHub Pages serves it, under a sub-path (tests/e2e/subpath.e2e.ts opens it)
+if (built && !run('sub-path build', 'npm', ['run', 'build:subpath'])) failedSteps.push('sub-path build');
 
 mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
 rmSync(resolve(ROOT, REPORT), { force: true });

@@ -37,3 +37,12 @@ export function pwaPaths(base) {
 		navigateFallbackDenylist: [new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/peerjs`)]
 	};
 }
+
+/**
+ * Where a build goes: build/ and .svelte-kit/ unless BUILD_DIR and KIT_DIR say otherwise, so a
+ * second build (the sub-path one `npm test` checks, `npm run build:subpath`) leaves the first alone.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function outputDirs(env = process.env) {
+	return { build: env.BUILD_DIR || 'build', kit: env.KIT_DIR || '.svelte-kit' };
+}

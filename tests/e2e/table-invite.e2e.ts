@@ -79,6 +79,8 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			await tablet.getByTestId('setup-surprise').click();
 			await tablet.getByTestId('start-game').click();
 			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
+			// the tablet's title follows the table (issue 21): no longer "Open the table" once it plays
+			await expect.poll(() => tablet.title()).toMatch(/^The game at the table · /);
 			await tablet.getByTestId('confirm-starts').click();
 			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
 

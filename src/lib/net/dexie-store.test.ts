@@ -3,7 +3,7 @@ import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
 import { GameStore } from '../store/games';
 import { DexieDuelStore, DexieHostStore } from './dexie-store';
-import { deviceOf, newDuelRecord } from './duel';
+import { deviceOf, newDuelRecord } from './duel-record';
 import { generateDuel } from '../engine/rules/duel-generate';
 import { HostSession } from './host';
 import { newGame, scriptedCommands } from './testing';

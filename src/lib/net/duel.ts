@@ -25,204 +25,22 @@
  * the answer arrives. A command is kept until answered and sent again on every reconnection;
  * the other side answers an exchange it already has from its record, never twice. Every
  * message is checked against a schema on arrival (valibot); a malformed one is refused.
+ *
+ * This file is the session; the frames' schemas are duel-wire.ts, the record each device keeps
+ * (and the device and feed rebuilt from it) duel-record.ts.
  */
-import * as v from 'valibot';
-import type { Plan } from '../engine/plan/types';
-import { DIRECTIONS } from '../engine/plan/types';
-import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 import type { Action, Command, GameEvent } from '../engine/game/types';
 import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
-import { resolveSettings, DUEL_SETTING_IDS, type GameSettings } from '../engine/game/settings';
-import { createDuelDevice, mayISend, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { resolveSettings } from '../engine/game/settings';
+import { mayISend, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
 import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link, Listener } from './link';
-import { Nonce, PROTOCOL_VERSION, Proof, PublicKey, newNonce, readFrame, type ReadResult } from './protocol';
+import { PROTOCOL_VERSION, newNonce } from './protocol';
 import { snapshot } from '../store/snapshot';
+import { readDuelFrame, type DuelMessage, type WireActions } from './duel-wire';
+import { deviceOf, duelFeed, type DuelRecord, type DuelStore } from './duel-record';
 
-/** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
-export const MAX_DUEL_FRAME = 32 * 1024;
-
-/** The opener's signalling id: stable, so a joiner finds an opener that reloaded. */
-export function duelPeerId(room: string): string {
-	return `labyrinth-gm-duel-${room.toLowerCase()}`;
-}
-
-const Seq = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000));
-const Dir = v.picklist(DIRECTIONS);
-// Bidirectional controls and line breaks taken out (engine/name.ts), then refused when empty or too long.
-const Name = v.pipe(v.string(), v.transform((name) => cleanName(name, Infinity)), v.minLength(1), v.maxLength(MAX_NAME_LENGTH));
-const Reason = v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/));
-
-/** What a duel player may do in one command (duel.ts's `runMove` checks the combinations). */
-export const DuelActionSchema = v.variant('a', [
-	v.strictObject({ a: v.literal('go'), dir: Dir }),
-	v.strictObject({ a: v.literal('grenade'), dir: Dir }),
-	v.strictObject({ a: v.literal('take'), index: v.optional(v.literal(0)) }),
-	v.strictObject({ a: v.literal('enter'), cell: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)), dir: Dir })
-]);
-const Actions = v.pipe(v.array(DuelActionSchema), v.minLength(1), v.maxLength(2));
-const Events = v.pipe(v.array(v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)), audience: v.looseObject({ to: v.string() }) })), v.maxLength(64));
-/** The agreements of the seed (duel settings only). */
-const Settings = v.strictObject({
-	duelOuterWallsTold: v.optional(v.boolean()),
-	duelGrenadesBreakOuter: v.optional(v.boolean()),
-	duelReentryAnyExit: v.optional(v.boolean()),
-	grenadeWording: v.optional(v.picklist(['silent', 'tell']))
-});
-export type DuelSettings = v.InferOutput<typeof Settings>;
-
-export const DuelMessageSchema = v.variant('type', [
-	// `key` and `nonce` are optional only so that a phone of an older build is told `version`, not `malformed`.
-	v.strictObject({ type: v.literal('hello'), protocol: v.number(), app: v.pipe(v.string(), v.maxLength(64)), name: Name, key: v.optional(PublicKey), nonce: v.optional(Nonce) }),
-	v.strictObject({ type: v.literal('proof'), key: PublicKey, sig: Proof, nonce: Nonce }),
-	v.strictObject({ type: v.literal('prove'), sig: Proof }),
-	v.strictObject({ type: v.literal('welcome'), name: Name, settings: Settings, seed: v.pipe(v.string(), v.maxLength(64)) }),
-	v.strictObject({ type: v.literal('refused'), of: v.picklist(['hello', 'start', 'move', 'message']), n: v.optional(Seq), reason: Reason, app: v.optional(v.pipe(v.string(), v.maxLength(64))) }),
-	v.strictObject({ type: v.literal('start'), cell: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99)) }),
-	v.strictObject({ type: v.literal('started'), reply: Events }),
-	v.strictObject({ type: v.literal('move'), n: Seq, actions: Actions }),
-	v.strictObject({ type: v.literal('answer'), n: Seq, reply: Events }),
-	v.strictObject({ type: v.literal('reveal'), plan: v.pipe(v.string(), v.maxLength(MAX_DUEL_FRAME - 256)) })
-]);
-export type DuelMessage = v.InferOutput<typeof DuelMessageSchema>;
-type WireActions = Extract<DuelMessage, { type: 'move' }>['actions'];
-
-/** Parses a duel frame off the wire: too big, not JSON or not of the schema is refused. */
-export function readDuelFrame(raw: unknown): ReadResult<DuelMessage> {
-	return readFrame(raw, DuelMessageSchema, MAX_DUEL_FRAME) as ReadResult<DuelMessage>;
-}
-
-/** One exchange of the game: who moved, what, and the labyrinth owner's answer. */
-export interface Exchange {
-	by: Player;
-	actions: Action[];
-	reply: GameEvent[];
-}
-
-/** Everything a device keeps of its duel (the Dexie table `duels`). */
-export interface DuelRecord {
-	/** The room code. */
-	id: string;
-	role: 'opener' | 'joiner';
-	me: Player;
-	/** The players' names: [opener, joiner] (the opponent's is null until heard). */
-	names: [string | null, string | null];
-	/** My own plan: never sent before the end. */
-	plan: Plan;
-	/** The agreed settings and match seed (the joiner has them once welcomed). */
-	settings: DuelSettings | null;
-	seed: string | null;
-	/** My key of this duel (a P-256 secret, pin.ts): it never leaves the device (made as the session first opens). */
-	secret: string | null;
-	/**
-	 * The fingerprint of the other phone's key: the opener's from the invitation or its QR code (or its
-	 * first proof, when the code was typed), the joiner's from its first proof. Never changed after.
-	 */
-	theirPin: string | null;
-	/** How the devices find each other: the transport chosen (`local`, `cloud`). */
-	via: string | null;
-	/** My start in the opponent's labyrinth; `reply` null until answered. */
-	myStart: { cell: number; reply: GameEvent[] | null } | null;
-	/** The opponent's start in mine, with my answer. */
-	theirStart: { cell: number; reply: GameEvent[] } | null;
-	exchanges: Exchange[];
-	/** My move sent and not yet answered (sent again on every reconnection). */
-	pending: { n: number; actions: Action[] } | null;
-	/** The opponent's plan, received at the end. */
-	theirPlan: Plan | null;
-	createdAt: number;
-	updatedAt: number;
-}
-
-export interface DuelStore {
-	load(id: string): Promise<DuelRecord | null>;
-	save(record: DuelRecord): Promise<void>;
-}
-
-export class MemoryDuelStore implements DuelStore {
-	readonly records = new Map<string, DuelRecord>();
-	async load(id: string): Promise<DuelRecord | null> {
-		const r = this.records.get(id);
-		return r ? snapshot(r) : null;
-	}
-	async save(record: DuelRecord): Promise<void> {
-		this.records.set(record.id, snapshot(record));
-	}
-}
-
-export function newDuelRecord(opts: {
-	id: string;
-	role: 'opener' | 'joiner';
-	name: string;
-	plan: Plan;
-	settings?: DuelSettings;
-	seed?: string;
-	via?: string | null;
-	/** The joiner: the opener's fingerprint, from the invitation. */
-	pin?: string | null;
-	now?: number;
-}): DuelRecord {
-	const now = opts.now ?? Date.now();
-	const opener = opts.role === 'opener';
-	return {
-		id: opts.id,
-		role: opts.role,
-		me: opener ? 0 : 1,
-		names: opener ? [opts.name, null] : [null, opts.name],
-		plan: opts.plan,
-		settings: opener ? (opts.settings ?? {}) : null,
-		seed: opener ? (opts.seed ?? null) : null,
-		secret: null,
-		theirPin: opener ? null : (opts.pin ?? null),
-		via: opts.via ?? null,
-		myStart: null,
-		theirStart: null,
-		exchanges: [],
-		pending: null,
-		theirPlan: null,
-		createdAt: now,
-		updatedAt: now
-	};
-}
-
-/** The settings as the engine reads them (the seed's defaults filled in). */
-export function duelSettings(record: Pick<DuelRecord, 'plan' | 'settings'>): GameSettings {
-	const r = resolveSettings(record.plan, 1, record.settings ?? {});
-	if (!r.ok) throw new Error('duel settings');
-	return r.value;
-}
-
-/** Only the duel's own settings (anything else in an object is dropped). */
-export function pickDuelSettings(s: Partial<Record<string, unknown>>): DuelSettings {
-	const out: Record<string, unknown> = {};
-	for (const id of DUEL_SETTING_IDS) if (s[id] !== undefined) out[id] = s[id];
-	return v.parse(Settings, out);
-}
-
-/** The device's half of the game, rebuilt from the record (null before the settings are known). */
-export function deviceOf(record: DuelRecord): DuelDevice | null {
-	if (record.settings === null || record.seed === null) return null;
-	const created = createDuelDevice({ me: record.me, plan: record.plan, seed: record.seed, settings: record.settings });
-	if (!created.ok) return null;
-	let dev = created.value;
-	if (record.theirStart) dev = refereeOpponent(dev, { type: 'choose_start', by: 0, cell: record.theirStart.cell }).device;
-	for (const x of record.exchanges) dev = follow(dev, x);
-	return dev;
-}
-
-function follow(dev: DuelDevice, x: Exchange): DuelDevice {
-	return x.by === dev.me ? ownMoveAnswered(dev, x.actions, x.reply) : refereeOpponent(dev, { type: 'move', by: 0, actions: x.actions } as Command).device;
-}
-
-/** The announcements in the order the game went: both starts, then every exchange's answer. */
-export function duelFeed(record: DuelRecord): GameEvent[] {
-	const out: GameEvent[] = [];
-	const starts = [record.me === 0 ? record.myStart?.reply : record.theirStart?.reply, record.me === 0 ? record.theirStart?.reply : record.myStart?.reply];
-	for (const s of starts) if (s) out.push(...s);
-	for (const x of record.exchanges) out.push(...x.reply);
-	return out;
-}
 
 const isRejection = (events: readonly GameEvent[]) => events.length === 1 && events[0]!.type === 'rejected';
 const reasonOf = (events: readonly GameEvent[]) => (events[0] as { reason?: string }).reason ?? 'malformed';

@@ -46,7 +46,7 @@ const MAX_REFUSED_FRAMES = 1000;
 /** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
 export const MAX_ASKS = 3;
 const QUESTIONS = new Set(['status', 'recall']);
-import type { CommandResult, HostStore, TableRecord } from './store';
+import type { CommandResult, HostStore, TableRecord } from './session-records';
 import { snapshot } from '../store/snapshot';
 
 export interface Presence {

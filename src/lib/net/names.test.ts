@@ -2,7 +2,7 @@
 // (engine/name.ts) — bidirectional controls out — and refused when nothing is left or it is too long.
 import { describe, expect, test } from 'vitest';
 import { MAX_NAME_LENGTH } from '../engine/name';
-import { readDuelFrame } from './duel';
+import { readDuelFrame } from './duel-wire';
 import { PROTOCOL_VERSION, readPlayerFrame } from './protocol';
 
 const hello = (name: string) => JSON.stringify({ v: PROTOCOL_VERSION, s: 0, m: { type: 'hello', protocol: PROTOCOL_VERSION, app: 'a', name, nonce: 'n'.repeat(22), have: 0 } });

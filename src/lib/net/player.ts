@@ -16,7 +16,7 @@ import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link } from './link';
 import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
-import type { CommandResult, Membership, PhoneStore } from './store';
+import type { CommandResult, Membership, PhoneStore } from './session-records';
 import { Saver, type SaveStatus } from '../store/saver';
 
 export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refused' | 'closed';

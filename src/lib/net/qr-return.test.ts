@@ -10,7 +10,7 @@ import { HostSession } from './host';
 import { memoryPair } from './memory';
 import { PlayerSession } from './player';
 import { readHostFrame } from './protocol';
-import { MemoryHostStore, MemoryPhoneStore } from './store';
+import { MemoryHostStore, MemoryPhoneStore } from './session-records';
 import { TEST_APP, newGame, scriptedCommands, settle, until } from './testing';
 
 /** A direct link's timing, shortened: away after 150 ms of silence, given up after 3 s. */

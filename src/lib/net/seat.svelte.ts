@@ -15,7 +15,7 @@ import type { Link, TransportKind } from './link';
 import { PlayerSession, type PlayerStatus, type PlayerTrouble } from './player';
 import { hostPeerId, type Refusal, type UpdateView } from './protocol';
 import { SeatStore } from './seat-store';
-import type { CommandResult } from './store';
+import type { CommandResult } from './session-records';
 import { saveProblemText } from '../i18n/save';
 import { saveProblem, type SaveProblem } from '../store/saver';
 

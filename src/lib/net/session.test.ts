@@ -4,7 +4,7 @@ import { viewFor } from '../engine/game/view';
 import type { Command } from '../engine/game/types';
 import { HostSession, MAX_WAITING } from './host';
 import { hostPeerId } from './protocol';
-import { MemoryHostStore } from './store';
+import { MemoryHostStore } from './session-records';
 import { MemoryTable, engineEventsFor, newGame, scriptedCommands, settle, until, TEST_APP, FAST } from './testing';
 
 let table: MemoryTable | null = null;

@@ -14,7 +14,7 @@ import { HostSession } from './host';
 import { MemoryNetwork } from './memory';
 import { PlayerSession } from './player';
 import { hostPeerId } from './protocol';
-import { MemoryHostStore, MemoryPhoneStore } from './store';
+import { MemoryHostStore, MemoryPhoneStore } from './session-records';
 
 export const TEST_APP = 'test-1';
 /** Quick heartbeats so that losses show within a test's patience. */

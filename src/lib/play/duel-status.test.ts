@@ -7,7 +7,7 @@ import type { Action, Command } from '../engine/game/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { generateDuel } from '../engine/rules/duel-generate';
 import { announcements, createDuel, duelCommand, type DuelMatch, type Player } from '../engine/rules/duel-match';
-import { deviceOf, newDuelRecord, type DuelRecord } from '../net/duel';
+import { deviceOf, newDuelRecord, type DuelRecord } from '../net/duel-record';
 import { duelStatus, ownCommands, theirHalf } from './duel-status';
 import { replay } from '../engine/game/game';
 import { stateKey } from '../engine/game/testing';
