@@ -5,7 +5,7 @@ import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
 export default ts.config(
-	{ ignores: ['build/', 'build-subpath/', '.svelte-kit/', '.svelte-kit-subpath/', 'src/lib/paraglide/', 'node_modules/', 'test-results/', 'dev-dist/', 'dist/', '.certs/'] },
+	{ ignores: ['build/', 'build-subpath/', '.svelte-kit/', 'src/lib/paraglide/', 'node_modules/', 'test-results/', 'dev-dist/', 'dist/', '.certs/'] },
 	js.configs.recommended,
 	...ts.configs.recommended,
 	...svelte.configs.recommended,

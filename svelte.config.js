@@ -11,7 +11,6 @@ const config = {
 		// An SPA with a prerendered shell: every route falls back to index.html (SPA_FALLBACK:
 		// 404.html on GitHub Pages, which answers an unknown address with it).
 		adapter: adapter({ pages: OUTPUT.build, assets: OUTPUT.build, fallback: process.env.SPA_FALLBACK ?? 'index.html' }),
-		outDir: OUTPUT.kit,
 		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages, where the
 		// pages name their files absolutely (a page may be served at `/x/` after a redirect).
 		paths: { base: basePath(), relative: basePath() === '' }

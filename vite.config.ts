@@ -1,7 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
-import { basePath, outputDirs, pwaPaths } from './scripts/lib/base-path.js';
+import { basePath, pwaPaths } from './scripts/lib/base-path.js';
 
 /** The colour of the icon's ground (static/icon.svg): browser chrome and splash screen. */
 const THEME_COLOUR = '#1d4a3e';
@@ -21,7 +21,7 @@ export default defineConfig({
 			base: PWA.base,
 			scope: PWA.scope,
 			// The home page's precache entry under the base too (the offline fallback is bound to it).
-			kit: { base: PWA.base, outDir: outputDirs().kit },
+			kit: { base: PWA.base },
 			manifest: {
 				id: PWA.id,
 				name: 'Labyrinth GM',

@@ -1,14 +1,15 @@
 // The build as GitHub Pages publishes it (.github/workflows/pages.yml): under a sub-path, with
-// 404.html as the SPA fallback and a page for every folder — into build-subpath/ (its own
-// .svelte-kit-subpath/), leaving `npm run build`'s output alone. `npm test` makes it for
-// tests/e2e/subpath.e2e.ts. Quiet unless it fails.
+// 404.html as the SPA fallback and a page for every folder — into build-subpath/, leaving
+// build/ alone. It shares .svelte-kit/ (the PWA plugin makes its service worker there only), so
+// `npm test` runs it before `npm run build`, and a build/ older than it counts as stale
+// (scripts/lib/build.js). For tests/e2e/subpath.e2e.ts. Quiet unless it fails.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const SUBPATH = { base: '/labyrinth-gm', build: 'build-subpath', kit: '.svelte-kit-subpath' };
+export const SUBPATH = { base: '/labyrinth-gm', build: 'build-subpath' };
 
-const env = { ...process.env, BASE_PATH: SUBPATH.base, SPA_FALLBACK: '404.html', BUILD_DIR: SUBPATH.build, KIT_DIR: SUBPATH.kit };
+const env = { ...process.env, BASE_PATH: SUBPATH.base, SPA_FALLBACK: '404.html', BUILD_DIR: SUBPATH.build };
 for (const [command, args] of [
 	['npx', ['vite', 'build', '--logLevel', 'warn']],
 	['node', ['scripts/precompress.js', SUBPATH.build]],

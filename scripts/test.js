@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in order —
-//   messages (paraglide compile) → types (svelte-check) → lint (eslint) → build (vite, and again
-//   under a sub-path as GitHub Pages serves it) →
+//   messages (paraglide compile) → types (svelte-check) → lint (eslint) → build (vite: under a
+//   sub-path as GitHub Pages serves it, then at the root) →
 //   Vitest: node (unit) and e2e (headless Chromium against the production build).
 // A failing step does not hide the others: types and lint failures are reported and the run
 // goes on; a failed build skips only the e2e project (it tests the build). The last line is
@@ -39,10 +39,11 @@ for (const [title, script] of [
 ]) {
 	if (!run(title, 'npm', ['run', script])) failedSteps.push(title);
 }
+// the build as GitHub Pages serves it, under a sub-path (tests/e2e/subpath.e2e.ts opens it);
+// first, as it shares .svelte-kit/ with the build every other e2e test reads
+if (!run('sub-path build', 'npm', ['run', 'build:subpath'])) failedSteps.push('sub-path build');
 const built = run('build', 'npm', ['run', 'build']);
 if (!built) failedSteps.push('build');
-// the build as GitHub Pages serves it, under a sub-path (tests/e2e/subpath.e2e.ts opens it)
-if (built && !run('sub-path build', 'npm', ['run', 'build:subpath'])) failedSteps.push('sub-path build');
 
 mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
 rmSync(resolve(ROOT, REPORT), { force: true });

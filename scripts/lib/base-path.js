@@ -39,10 +39,10 @@ export function pwaPaths(base) {
 }
 
 /**
- * Where a build goes: build/ and .svelte-kit/ unless BUILD_DIR and KIT_DIR say otherwise, so a
- * second build (the sub-path one `npm test` checks, `npm run build:subpath`) leaves the first alone.
+ * Where the build goes: build/ unless BUILD_DIR says otherwise (the sub-path build `npm test`
+ * checks goes to build-subpath/: scripts/build-subpath.js).
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function outputDirs(env = process.env) {
-	return { build: env.BUILD_DIR || 'build', kit: env.KIT_DIR || '.svelte-kit' };
+	return { build: env.BUILD_DIR || 'build' };
 }

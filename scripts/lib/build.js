@@ -30,6 +30,8 @@ export function needsBuild() {
 	const manifest = join(KIT_OUTPUT, 'output', 'client', '.vite', 'manifest.json');
 	if (!existsSync(index) || !existsSync(manifest)) return true;
 	const built = statSync(index).mtimeMs;
+	// a later build elsewhere (the sub-path one) left .svelte-kit/ describing another build
+	if (statSync(manifest).mtimeMs > built) return true;
 	return SOURCES.some((source) => newestMtime(join(ROOT, source)) > built);
 }
 

@@ -41,7 +41,7 @@ export function pickTransport(via: Via | null, found: { server: boolean; interne
 /** Looks for this origin's PeerServer, then the public one, and picks (pickTransport). */
 export async function transportChoice(via: Via | null): Promise<{ kind: TransportKind; reason: TransportReason }> {
 	if (via) return pickTransport(via, { server: false, internet: false });
-	const server = await hasLocalServer(location.origin);
+	const server = await hasLocalServer(appAddress());
 	const internet = !server && navigator.onLine && (await reachesCloudServer());
 	return pickTransport(null, { server, internet });
 }
@@ -52,7 +52,7 @@ export async function chooseTransport(via: Via | null): Promise<TransportKind> {
 }
 
 export function signalling(kind: TransportKind): Transport {
-	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location));
+	return new PeerTransport(kind === 'peer-cloud' ? cloudServer() : localServer(location, `${appBase()}/peerjs`));
 }
 
 /**
@@ -60,7 +60,12 @@ export function signalling(kind: TransportKind): Transport {
  * on a static host such as GitHub Pages). Invitations are made from it.
  */
 export function appAddress(origin: string = location.origin): string {
-	return `${origin}${resolve('/').replace(/\/$/, '')}`;
+	return `${origin}${appBase()}`;
+}
+
+/** The base path the app is built for ('' at a host's root, e.g. `/labyrinth-gm` on Pages): the server's own paths (PeerServer, addresses) are under it too. */
+export function appBase(): string {
+	return resolve('/').replace(/\/$/, '');
 }
 
 /** The invitation a phone opens: `<app>/join?room=…&via=…&pin=…` (`app`: appAddress; `pin`: the fingerprint of the table's key, pin.ts). */

@@ -104,11 +104,22 @@ describe('the origin an invitation names', () => {
 			calls++;
 			return new Response(JSON.stringify(SERVED), { status: 200 });
 		}) as unknown as typeof fetch;
-		expect(await phoneOrigin('http://localhost:5999', json)).toBe(SERVED.https[0] ?? SERVED.http[0]);
-		expect(await phoneOrigin('http://localhost:5999', json)).toBe((await loadInviteOrigins('http://localhost:5999', json)).origins[0]);
+		expect(await phoneOrigin('', 'http://localhost:5999', json)).toBe(SERVED.https[0] ?? SERVED.http[0]);
+		expect(await phoneOrigin('', 'http://localhost:5999', json)).toBe((await loadInviteOrigins('http://localhost:5999', json)).origins[0]);
 		expect(calls).toBe(2);
 		// a LAN page names itself, asking nobody
-		expect(await phoneOrigin('http://192.168.1.20:4173', json)).toBe('http://192.168.1.20:4173');
+		expect(await phoneOrigin('', 'http://192.168.1.20:4173', json)).toBe('http://192.168.1.20:4173');
 		expect(calls).toBe(2);
+	});
+
+	test('issue 16: under a sub-path the server is asked under the app\'s base, not at the host\'s root', async () => {
+		const asked: string[] = [];
+		const json = (async (url: string) => {
+			asked.push(url);
+			return new Response(JSON.stringify(SERVED), { status: 200 });
+		}) as unknown as typeof fetch;
+		await loadInviteOrigins('http://localhost:5998', json, '/labyrinth-gm');
+		await phoneOrigin('/labyrinth-gm', 'http://localhost:5997', json);
+		expect(asked).toEqual(['http://localhost:5998/labyrinth-gm/api/addresses', 'http://localhost:5997/labyrinth-gm/api/addresses']);
 	});
 });

@@ -59,12 +59,12 @@ export function inviteOrigins(page: string, served: ServedAddresses | null): Inv
 	return origins.length > 0 ? { origins, unreachable: false } : { origins: [here.origin], unreachable: true };
 }
 
-/** Asks this page's server where phones reach it (only a loopback page needs to). */
-export async function loadInviteOrigins(page: string = location.origin, fetcher: typeof fetch = fetch): Promise<InviteOrigins> {
+/** Asks this page's server where phones reach it (only a loopback page needs to); `base`: the app's base path, which the server's paths are under. */
+export async function loadInviteOrigins(page: string = location.origin, fetcher: typeof fetch = fetch, base = ''): Promise<InviteOrigins> {
 	if (!isLoopback(new URL(page).hostname)) return inviteOrigins(page, null);
 	let served: ServedAddresses | null = null;
 	try {
-		const response = await fetcher(`${page}${ADDRESSES_PATH}`, { cache: 'no-store', signal: AbortSignal.timeout(2500) });
+		const response = await fetcher(`${page}${base}${ADDRESSES_PATH}`, { cache: 'no-store', signal: AbortSignal.timeout(2500) });
 		if (response.ok) served = parseAddresses(await response.json());
 	} catch {
 		// No server or no answer: this page's own origin, said unreachable.
@@ -79,8 +79,8 @@ const asked = new Map<string, Promise<InviteOrigins>>();
  * phone's camera opens that address) — asked of the server once per page: at localhost, the
  * first LAN address phones reach; elsewhere this page's own origin.
  */
-export function phoneOrigin(page: string = location.origin, fetcher: typeof fetch = fetch): Promise<string> {
+export function phoneOrigin(base: string, page: string = location.origin, fetcher: typeof fetch = fetch): Promise<string> {
 	let answer = asked.get(page);
-	if (!answer) asked.set(page, (answer = loadInviteOrigins(page, fetcher)));
+	if (!answer) asked.set(page, (answer = loadInviteOrigins(page, fetcher, base)));
 	return answer.then((r) => r.origins[0]!);
 }

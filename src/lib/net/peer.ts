@@ -14,11 +14,11 @@ export interface SignallingServer {
 	options: PeerOptions;
 }
 
-/** The PeerServer on this page's own origin (`npm start`), with no STUN or TURN: the table's network only. */
-export function localServer(location: { hostname: string; port: string; protocol: string }): SignallingServer {
+/** The PeerServer on this page's own origin (`npm start`; at `path`, under the app's base), with no STUN or TURN: the table's network only. */
+export function localServer(location: { hostname: string; port: string; protocol: string }, path = '/peerjs'): SignallingServer {
 	const secure = location.protocol === 'https:';
 	const port = Number(location.port) || (secure ? 443 : 80);
-	return { kind: 'peer-local', options: { host: location.hostname, port, path: '/peerjs', secure, config: { iceServers: [] }, debug: 0 } };
+	return { kind: 'peer-local', options: { host: location.hostname, port, path, secure, config: { iceServers: [] }, debug: 0 } };
 }
 
 /** The public PeerJS server, with PeerJS's own STUN/TURN defaults (only useful online). */
@@ -26,10 +26,10 @@ export function cloudServer(): SignallingServer {
 	return { kind: 'peer-cloud', options: { debug: 0 } };
 }
 
-/** Whether this origin serves the PeerServer (an `npm start` server does; a static host does not). */
-export async function hasLocalServer(origin: string, fetcher: typeof fetch = fetch): Promise<boolean> {
+/** Whether the app's server (`app`: origin and base path) serves the PeerServer (an `npm start` server does; a static host does not). */
+export async function hasLocalServer(app: string, fetcher: typeof fetch = fetch): Promise<boolean> {
 	try {
-		const response = await fetcher(`${origin}/peerjs/`, { cache: 'no-store', signal: AbortSignal.timeout(2500) });
+		const response = await fetcher(`${app}/peerjs/`, { cache: 'no-store', signal: AbortSignal.timeout(2500) });
 		if (!response.ok) return false;
 		const body = (await response.json()) as { name?: string };
 		return body.name === 'PeerJS Server';
