@@ -237,10 +237,11 @@ describe('the other rule systems, played in the app', () => {
 			await expect.poll(() => page.locator('.plans .plan:not(.surprise) > span:last-child').allTextContents()).toEqual(['Thrift shop']);
 			await page.getByTestId('start-game').click();
 			await page.waitForURL(/\/pass\?id=/);
-			// The program spawned both on the one safe tile and drew the order; play began at once.
+			// The program spawned both on the one safe tile and drew the order; the app, as the master,
+			// confirms the starts as soon as the game opens (a write of its own, after the address changed).
+			await expect.poll(async () => replay(await storedGame(page)).state.phase).toBe('play');
 			const first = replay(await storedGame(page)).state;
 			expect(first.players.map((p) => p.cell)).toEqual([1, 1]);
-			expect(first.phase).toBe('play');
 			const runnerSeat = first.order[0]!;
 			const other = 1 - runnerSeat;
 
