@@ -79,6 +79,9 @@ export default defineConfig({
 		})
 	],
 	test: {
+		// Two workers whatever the machine: the e2e files each drive a Chromium, and more than two at
+		// once make a small machine's timings unfair; the unit files are short either way.
+		maxWorkers: 2,
 		projects: [
 			{
 				extends: true,
@@ -99,9 +102,10 @@ export default defineConfig({
 					include: ['tests/e2e/**/*.e2e.ts'],
 					globalSetup: ['tests/e2e/support/global-setup.ts'],
 					setupFiles: ['tests/setup/event-texts.ts'],
-					// One browser at a time on a 2-core machine; the page waits are real time.
-					fileParallelism: false,
-					testTimeout: 60_000,
+					// Two files at a time (maxWorkers above): a browser test mostly waits on real time
+					// (links, timers, animations), so two share two cores well; the timeouts leave room
+					// for a busy machine.
+					testTimeout: 90_000,
 					hookTimeout: 60_000
 				}
 			}

@@ -217,14 +217,23 @@ describe('through the self-hosted PeerServer', { timeout: 180_000 }, () => {
 				if (held !== null) { const h = held; held = null; send(h); }
 			};
 		}`;
-		await t.host.evaluate((code) => {
-			const fn = eval(code) as (link: unknown) => void;
-			for (const c of (window as unknown as NetWindow).labyrinthNet.host.session.channels()) fn(c.channel.link);
-		}, scramble);
-		for (const phone of t.phones)
-			await phone.evaluate((code) => {
+		// Scrambled once every link is up (on a busy machine a phone may be between links a moment).
+		await t.host.waitForFunction(
+			([code, phones]) => {
+				const channels = (window as unknown as NetWindow).labyrinthNet.host.session.channels();
+				if (channels.length < phones) return false;
 				const fn = eval(code) as (link: unknown) => void;
-				fn((window as unknown as NetWindow).labyrinthNet.seat.session.channel!.link);
+				for (const c of channels) fn(c.channel.link);
+				return true;
+			},
+			[scramble, t.phones.length] as const
+		);
+		for (const phone of t.phones)
+			await phone.waitForFunction((code) => {
+				const channel = (window as unknown as NetWindow).labyrinthNet.seat.session.channel;
+				if (!channel) return false;
+				(eval(code) as (link: unknown) => void)(channel.link);
+				return true;
 			}, scramble);
 		const log = scriptedCommands(game, SCRIPT, 9);
 		await playCommands(t.host, t.phones, log);
