@@ -79,7 +79,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		}
 	}
 	d.sys.checkEnd(d);
-	if (!d.result && d.skipsInARow >= d.inGame().length) {
+	if (!d.result && d.skipsInARow >= d.inGameCount()) {
 		d.result = { kind: 'draw', reason: 'all_skipped' };
 		d.all({ type: 'draw', reason: 'all_skipped' });
 	}

@@ -153,6 +153,13 @@ export class Draft {
 		return this.players.filter((q) => q.status === 'in');
 	}
 
+	/** How many seats are still in the game (`inGame().length`, without making the list: counted on every move). */
+	inGameCount(): number {
+		let n = 0;
+		for (const q of this.players) if (q.status === 'in') n++;
+		return n;
+	}
+
 	/** Players standing inside on `cell`. */
 	at(cell: number): PlayerState[] {
 		const out: PlayerState[] = [];

@@ -30,7 +30,7 @@ import {
 	type RejectReason,
 	type Seat
 } from '../game/types';
-import type { HitCause, MoveCommand, MoveOutcome, RuleSystem } from './types';
+import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
 import { CLASSIC_SETTING_IDS } from '../game/settings';
 
 const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
@@ -107,7 +107,7 @@ function tagFound(out: MoveOutcome, f: Found): void {
 export function contagious(d: Draft, cell: number): boolean {
 	if (d.settings.encephalitis && d.board.kind[cell] === K_ENCEPHALITIS) {
 		const woke = d.mites[cell]!;
-		if (woke >= 0 && d.moveNo - woke >= d.inGame().length) return true;
+		if (woke >= 0 && d.moveNo - woke >= d.inGameCount()) return true;
 	}
 	for (const it of d.itemsAt(cell)) if (it.k === 'corpse' && it.contagious) return true;
 	return false;
@@ -510,7 +510,7 @@ export const classic: RuleSystem = {
 				restockInWeaponry(d, seat);
 			}
 		}
-		out ??= { tags: new Set(), hitWall: false, moved: false };
+		out ??= { tags: new Tags(), hitWall: false, moved: false };
 		const p = d.p(seat);
 		if (p.status === 'in' && p.outside === null) {
 			// 4.7 staying on a contagious cell (e.g. the mite's waker who did not leave).
@@ -548,7 +548,7 @@ export const classic: RuleSystem = {
 	},
 
 	movement(d, seat, mv, cmd) {
-		const out: MoveOutcome = { tags: new Set(), hitWall: false, moved: false };
+		const out: MoveOutcome = { tags: new Tags(), hitWall: false, moved: false };
 		const p = d.p(seat);
 		const from = p.cell;
 		const b = d.board;
@@ -832,14 +832,14 @@ export const classic: RuleSystem = {
 			d.all({ type: 'draw', reason: 'treasure_lost' });
 			return;
 		}
-		const alive = d.inGame();
-		if (alive.length === 0) {
+		const alive = d.inGameCount();
+		if (alive === 0) {
 			d.result = { kind: 'draw', reason: 'no_survivors' };
 			d.all({ type: 'draw', reason: 'no_survivors' });
 			return;
 		}
-		if (alive.length === 1 && d.players.length > 1) {
-			const last = alive[0]!;
+		if (alive === 1 && d.players.length > 1) {
+			const last = d.players.find((q) => q.status === 'in')!;
 			const k = d.settings.lastSurvivorMoves;
 			if (k === null) {
 				d.result = { kind: 'win', seat: last.seat, how: 'elimination' };
