@@ -3,7 +3,8 @@
  * on generated 10x10 plans with 6 players, and the time to replay a 2,000-move log.
  * Issue 19: `engine.replay_32000_ms`, the replay of a 32,000-command game (10x10, six players;
  * random legal commands, none that ends the game), and `engine.state_kb_32000`, the heap its
- * final state holds alive (measured after a full collection, with and without it).
+ * final state holds alive (measured after a full collection, with and without it);
+ * `engine.replay_ratio_32000_2000`: its replay against the replay of its first 2,000 commands (16 is linear).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -112,6 +113,16 @@ export default async () => {
 		replays.push(performance.now() - t0);
 	}
 	replays.sort((a, b) => a - b);
+	// The same game cut at 2,000 commands: 16x the commands should take about 16x the time.
+	const endless2000 = { ...endless, log: endless.log.slice(0, 2000) };
+	for (let i = 0; i < 5; i++) replay(endless2000);
+	const shorts: number[] = [];
+	for (let i = 0; i < 9; i++) {
+		const t0 = performance.now();
+		replay(endless2000);
+		shorts.push(performance.now() - t0);
+	}
+	shorts.sort((a, b) => a - b);
 	const before = heapAfterCollecting();
 	const held = replay(endless).state;
 	const withState = heapAfterCollecting();
@@ -119,6 +130,7 @@ export default async () => {
 	if (held.logSize === 0) throw new Error('no log');
 	return [
 		{ name: 'engine.replay_32000_ms', value: Number(replays[1]!.toFixed(1)), unit: 'ms' },
+		{ name: 'engine.replay_ratio_32000_2000', value: Number((replays[1]! / shorts[4]!).toFixed(1)), unit: 'x (16 = linear)' },
 		{ name: 'engine.state_kb_32000', value: Math.round((withState - before) / 1024), unit: 'KB' },
 		{ name: 'engine.moves_per_s', value: Math.round(movesPerS), unit: 'moves/s' },
 		{ name: 'engine.replay_2000_ms', value: Number(times[Math.floor(times.length / 2)]!.toFixed(2)), unit: 'ms' },

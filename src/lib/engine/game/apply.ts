@@ -59,10 +59,10 @@ function sysOf(state: GameState): RuleSystem | null {
 	return r.ok ? r.value : null;
 }
 
-function commit(d: Draft, state: GameState, effective: boolean): Applied {
+/** The draft as the next state; `effective`: the command changes the game (the master may undo it), not only the log. */
+function commit(d: Draft, c: Command, effective: boolean): Applied {
 	if (d.result && d.phase !== 'over') d.phase = 'over';
-	const next = d.finish(effective ? state : state.prev);
-	return { state: next, events: d.events };
+	return { state: d.finish(c, effective), events: d.events };
 }
 
 /** After a move: counters, end checks, the next turn (3.6, 6.6, 7.9). */
@@ -79,7 +79,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		}
 	}
 	d.sys.checkEnd(d);
-	if (!d.result && d.skipsInARow >= d.inGame().length) {
+	if (!d.result && d.skipsInARow >= d.inGameCount()) {
 		d.result = { kind: 'draw', reason: 'all_skipped' };
 		d.all({ type: 'draw', reason: 'all_skipped' });
 	}
@@ -153,7 +153,7 @@ function chooseStart({ state, c, sys, isMaster, over }: Turn<'choose_start'>): A
 	d.update(c.by, { cell: c.cell });
 	d.all({ type: 'start_chosen', seat: c.by });
 	d.master({ type: 'start_cell', seat: c.by, cell: c.cell });
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function askCellKind({ state, c, sys, isMaster, over }: Turn<'ask_cell_kind'>): Applied | RejectReason {
@@ -172,7 +172,7 @@ function askCellKind({ state, c, sys, isMaster, over }: Turn<'ask_cell_kind'>): 
 		asked: c.cell,
 		kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k
 	});
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function invalidateStarts({ state, c, sys, isMaster, over }: Turn<'invalidate_starts'>): Applied | RejectReason {
@@ -189,7 +189,7 @@ function invalidateStarts({ state, c, sys, isMaster, over }: Turn<'invalidate_st
 		d.update(s, { cell: -1, rejectedStarts: [...p.rejectedStarts, p.cell] });
 	}
 	d.all({ type: 'starts_invalidated', seats });
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function commonStart({ state, c, sys, isMaster, over }: Turn<'common_start'>): Applied | RejectReason {
@@ -201,10 +201,10 @@ function commonStart({ state, c, sys, isMaster, over }: Turn<'common_start'>): A
 	for (const p of state.players) d.update(p.seat, { cell: c.cell });
 	d.all({ type: 'common_start_set' });
 	d.master({ type: 'start_cell', seat: -1, cell: c.cell });
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
-function confirmStarts({ state, sys, isMaster, over }: Turn<'confirm_starts'>): Applied | RejectReason {
+function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>): Applied | RejectReason {
 	if (!isMaster) return 'malformed';
 	if (state.phase !== 'start') return over ? 'game_over' : 'wrong_phase';
 	if (state.players.some((p) => p.cell < 0)) return 'wrong_phase';
@@ -219,7 +219,7 @@ function confirmStarts({ state, sys, isMaster, over }: Turn<'confirm_starts'>): 
 	const first = state.order[0]!;
 	d.all({ type: 'turn', seat: first });
 	sys.onTurnStart(d, first);
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | RejectReason {
@@ -234,7 +234,7 @@ function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | Reject
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 	endOfMove(d, c.by, mv);
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function orderCell({ state, c, sys, isMaster, over }: Turn<'order_cell'>): Applied | RejectReason {
@@ -261,7 +261,7 @@ function orderCell({ state, c, sys, isMaster, over }: Turn<'order_cell'>): Appli
 	d.all({ type: 'cell_ordered', seat: c.by, declined: c.cell === null });
 	if (c.cell !== null) d.master({ type: 'ordered_at', seat: c.by, cell: c.cell });
 	d.update(c.by, { lastMove: { ordered: true } });
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function status({ state, c, sys, isMaster }: Turn<'status'>): Applied | RejectReason {
@@ -283,7 +283,7 @@ function status({ state, c, sys, isMaster }: Turn<'status'>): Applied | RejectRe
 			outside: p.outside !== null
 		}
 	});
-	return commit(d, state, false);
+	return commit(d, c, false);
 }
 
 function recall({ state, c, sys, isMaster }: Turn<'recall'>): Applied | RejectReason {
@@ -291,7 +291,7 @@ function recall({ state, c, sys, isMaster }: Turn<'recall'>): Applied | RejectRe
 	if (state.phase === 'start') return 'wrong_phase';
 	const d = new Draft(state, sys);
 	d.all({ type: 'recall', seat: c.by, of: c.of, move: state.players[c.of]!.lastMove });
-	return commit(d, state, false);
+	return commit(d, c, false);
 }
 
 function countNstop({ state, c, sys, over }: Turn<'count_nstop'>): Applied | RejectReason {
@@ -301,13 +301,13 @@ function countNstop({ state, c, sys, over }: Turn<'count_nstop'>): Applied | Rej
 		const d = new Draft(state, sys);
 		d.nstop = { active: false, rounds: 0, changed: false };
 		d.all({ type: 'nstop_stopped' });
-		return commit(d, state, true);
+		return commit(d, c, true);
 	}
 	if (state.nstop.active) return 'already_counting';
 	const d = new Draft(state, sys);
 	d.nstop = { active: true, rounds: 0, changed: false };
 	d.all({ type: 'nstop_started' });
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function takeBreak({ state, c, sys, isMaster, over }: Turn<'take_break'>): Applied | RejectReason {
@@ -322,7 +322,7 @@ function takeBreak({ state, c, sys, isMaster, over }: Turn<'take_break'>): Appli
 	const d = new Draft(state, sys);
 	d.update(c.by, { breaks: p.breaks + 1 });
 	d.all({ type: 'break_taken', seat: c.by, minutes: state.settings.breakMinutes });
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied | RejectReason {
@@ -333,25 +333,41 @@ function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied |
 	d.all({ type: 'timed_out', seat: c.seat });
 	sys.kill(d, c.seat);
 	endOfMove(d, c.seat, false);
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
-function undo({ state, c, isMaster }: Turn<'undo'>): Applied | RejectReason {
+/** Rulings 5: the game as it was before the last effective command; the log keeps both, and the undo's reason. */
+function undo({ state, c, sys, isMaster }: Turn<'undo'>): Applied | RejectReason {
 	if (!isMaster || !isReason(c.reason)) return 'malformed';
-	const prev = state.prev;
-	if (!prev) return 'nothing_to_undo';
+	const before = stateBeforeLast(state, sys);
+	if (!before) return 'nothing_to_undo';
 	const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: { to: 'all' } };
 	return {
-		state: { ...prev, log: { ev, next: state.log }, logSize: state.logSize + 1 },
+		state: { ...before, log: { ev, next: state.log }, logSize: state.logSize + 1 },
 		events: [ev]
 	};
+}
+
+/**
+ * The state before `state`'s last effective command, rebuilt rather than kept (a state holds no
+ * chain of the states before it): its checkpoint, then the effective commands after it but the
+ * last, each accepted again (the same command on the same state). At most `CHECKPOINT_EVERY`
+ * commands; its own log of events is the checkpoint's (the caller puts the live one on).
+ */
+function stateBeforeLast(state: GameState, sys: RuleSystem): GameState | null {
+	if (!state.past || !state.checkpoint) return null;
+	let s = state.checkpoint;
+	const again: Command[] = [];
+	for (let n = state.past.next; n && again.length < state.depth - 1 - s.depth; n = n.next) again.push(n.command);
+	for (let i = again.length - 1; i >= 0; i--) s = applyUnsafe(s, again[i]!, sys).state;
+	return s;
 }
 
 function ruling({ state, c, sys, isMaster }: Turn<'ruling'>): Applied | RejectReason {
 	if (!isMaster || !isReason(c.reason)) return 'malformed';
 	const d = new Draft(state, sys);
 	d.all({ type: 'master_ruling', reason: c.reason });
-	return commit(d, state, false);
+	return commit(d, c, false);
 }
 
 function correct({ state, c, sys, isMaster }: Turn<'correct'>): Applied | RejectReason {
@@ -401,7 +417,7 @@ function correct({ state, c, sys, isMaster }: Turn<'correct'>): Applied | Reject
 	d.all({ type: 'master_correct', reason: c.reason });
 	d.master({ type: 'master_corrected', change: ch });
 	if (state.phase === 'play') sys.checkEnd(d);
-	return commit(d, state, true);
+	return commit(d, c, true);
 }
 
 /** One named handler per command (boardgame.io's moves map); a refusal is returned as its reason. */

@@ -7,6 +7,7 @@ import type { RuleSystem } from '../rules/types';
 import type {
 	Audience,
 	Carry,
+	Command,
 	EventBody,
 	EventNode,
 	GameEvent,
@@ -20,6 +21,12 @@ import type { GameSettings } from './settings';
 import type { Board } from './board';
 
 const ALL: Audience = { to: 'all' };
+
+/**
+ * A state keeps the one `CHECKPOINT_EVERY` effective commands back (`GameState.checkpoint`): an
+ * undo replays at most that many commands, and a long game holds one state per that many.
+ */
+export const CHECKPOINT_EVERY = 64;
 const MASTER: Audience = { to: 'master' };
 
 export class Draft {
@@ -146,6 +153,13 @@ export class Draft {
 		return this.players.filter((q) => q.status === 'in');
 	}
 
+	/** How many seats are still in the game (`inGame().length`, without making the list: counted on every move). */
+	inGameCount(): number {
+		let n = 0;
+		for (const q of this.players) if (q.status === 'in') n++;
+		return n;
+	}
+
 	/** Players standing inside on `cell`. */
 	at(cell: number): PlayerState[] {
 		const out: PlayerState[] = [];
@@ -153,8 +167,10 @@ export class Draft {
 		return out;
 	}
 
-	finish(prev: GameState | null): GameState {
-		let log: EventNode | null = this.base.log;
+	/** The next state; `effective`: the command counts in its past (the master may undo it). */
+	finish(command: Command, effective: boolean): GameState {
+		const base = this.base;
+		let log: EventNode | null = base.log;
 		for (const ev of this.events) log = { ev, next: log };
 		const next: GameState = {
 			rules: this.base.rules,
@@ -176,7 +192,9 @@ export class Draft {
 			rng: this.base.rng,
 			log,
 			logSize: this.base.logSize + this.events.length,
-			prev
+			past: effective ? { command, next: base.past } : base.past,
+			depth: effective ? base.depth + 1 : base.depth,
+			checkpoint: !effective ? base.checkpoint : base.depth % CHECKPOINT_EVERY === 0 ? base : base.checkpoint
 		};
 		if (this.ext !== undefined) (next as { ext?: unknown }).ext = this.ext;
 		return next;

@@ -148,7 +148,9 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 		rng: rng.state(),
 		log: null,
 		logSize: 0,
-		prev: null
+		past: null,
+		depth: 0,
+		checkpoint: null
 	};
 	if (ext !== undefined) (state as { ext?: unknown }).ext = ext;
 	return state;

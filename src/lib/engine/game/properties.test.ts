@@ -128,7 +128,7 @@ describe('property: random legal games', () => {
 				const a = apply(s, cmd);
 				// Persistence: applying a command never changes the state it started from.
 				expect(stateKey(s)).toBe(keyBefore);
-				if (a.state.prev !== s) {
+				if (a.state.depth !== s.depth + 1) {
 					s = a.state;
 					continue; // queries are not undoable moves
 				}

@@ -19,7 +19,7 @@ export interface RandomCommandOptions {
 
 export function randomLegalCommand(state: GameState, rng: Rng, opts: RandomCommandOptions = {}): Command | null {
 	const b = state.board;
-	if (opts.master && state.prev && rng.int(40) === 0) return { type: 'undo', by: 'master', reason: 'random' };
+	if (opts.master && state.past && rng.int(40) === 0) return { type: 'undo', by: 'master', reason: 'random' };
 	if (opts.master && state.phase === 'play' && rng.int(200) === 0) {
 		const seat = rng.int(state.players.length);
 		if (state.players[seat]!.status === 'in')

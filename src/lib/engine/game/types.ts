@@ -377,6 +377,12 @@ export interface EventNode {
 	readonly next: EventNode | null;
 }
 
+/** One effective command of a state's past (newest first). */
+export interface PastNode {
+	readonly command: Command;
+	readonly next: PastNode | null;
+}
+
 export type GameResult = { kind: 'win'; seat: Seat; how: WinHow } | { kind: 'draw'; reason: DrawReason };
 
 export interface GameState {
@@ -407,8 +413,20 @@ export interface GameState {
 	/** The rule system's own state (`RuleSystem.initExt`); absent in classic games. */
 	readonly ext?: unknown;
 	readonly logSize: number;
-	/** The state before the last effective command (the master's undo). */
-	readonly prev: GameState | null;
+	/**
+	 * The effective commands that led from the game's first state to this one, newest first: what
+	 * the master's undo (rulings 5) takes back, one a time. A command is effective when it changes
+	 * the state (questions, recalls and rulings only add to the log); an undone one leaves the past.
+	 */
+	readonly past: PastNode | null;
+	/** How many commands `past` holds (the undos in a row the master may give). */
+	readonly depth: number;
+	/**
+	 * The state at the last multiple of `CHECKPOINT_EVERY` (in `depth`) below this one's depth
+	 * (null at depth 0): the undo replays `past` from it. The states kept alive are one per
+	 * `CHECKPOINT_EVERY` effective commands, never one per command.
+	 */
+	readonly checkpoint: GameState | null;
 }
 
 export interface Applied {

@@ -30,7 +30,7 @@ import {
 	type RejectReason,
 	type Seat
 } from '../game/types';
-import type { HitCause, MoveCommand, MoveOutcome, RuleSystem } from './types';
+import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
 import { CLASSIC_SETTING_IDS } from '../game/settings';
 
 const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
@@ -107,7 +107,7 @@ function tagFound(out: MoveOutcome, f: Found): void {
 export function contagious(d: Draft, cell: number): boolean {
 	if (d.settings.encephalitis && d.board.kind[cell] === K_ENCEPHALITIS) {
 		const woke = d.mites[cell]!;
-		if (woke >= 0 && d.moveNo - woke >= d.inGame().length) return true;
+		if (woke >= 0 && d.moveNo - woke >= d.inGameCount()) return true;
 	}
 	for (const it of d.itemsAt(cell)) if (it.k === 'corpse' && it.contagious) return true;
 	return false;
@@ -239,185 +239,223 @@ function healthy(d: Draft, seat: Seat): boolean {
 	return d.p(seat).health === 'healthy';
 }
 
-/** One non-movement action. Returns a reason when it cannot be done. */
-function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectReason | null {
+/** What an action's handler is given: the draft, the seat acting, the action, the move it is part of. */
+interface Act<A extends Action['a']> {
+	d: Draft;
+	seat: Seat;
+	a: Extract<Action, { a: A }>;
+	cmd: MoveCommand;
+}
+type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
+
+/** 5.5: a shot along a direction (or at a named target, 7.3): the first player met is wounded. */
+function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 	const s = d.settings;
 	let p = d.p(seat);
 	const here = p.cell;
-	switch (a.a) {
-		case 'shoot': {
-			if (!healthy(d, seat)) return 'not_healthy';
-			if (s.namedTarget && a.target === undefined) return 'target_required';
-			const k = d.board.kind[here];
-			if ((k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings) return 'shoot_forbidden_here';
-			if (k === K_RIVER && s.dampPowder) return 'damp_powder';
-			if (p.bullets <= 0) {
-				// 5.5 "including any on the ground": a bullet lying on the own cell can be used.
-				const list = d.itemsAt(here);
-				const at = list.findIndex((it) => it.k === 'bullet');
-				if (at < 0) return 'no_bullets';
-				d.setItems(here, list.filter((_, i) => i !== at));
-				p = d.update(seat, { bullets: 1 });
-			}
-			d.update(seat, { bullets: p.bullets - 1 });
-			// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
-			let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
-			let stopCell = here;
-			if (victims.length === 0) {
-				const di = DIR_INDEX[a.dir];
-				let cur = here;
-				let steps = 0;
-				for (;;) {
-					if (d.sides[cur * 4 + di] !== SIDE_OPEN) break;
-					cur = d.board.nb[cur * 4 + di]!;
-					steps++;
-					if (s.shootingRange !== null && steps > s.shootingRange) break;
-					// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
-					// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
-					if (d.board.kind[cur] !== K_HOSPITAL) {
-						const there = d.at(cur).filter((q) => !fallen(q));
-						if (there.length) {
-							victims = there;
-							stopCell = cur;
-							break;
-						}
-					}
-					if (d.sys.bulletStops(d, cur)) break;
-				}
-			}
-			if (s.namedTarget) victims = victims.filter((q) => q.seat === a.target);
-			victims = victims.filter((q) => d.board.kind[q.cell] !== K_HOSPITAL);
-			const before = stopCell === here ? d.itemsAt(here).length : 0;
-			for (const q of victims) d.sys.wound(d, q.seat, 'bullet');
-			d.say({ type: victims.length ? 'scream' : 'no_scream', seat });
-			if (stopCell === here && victims.length) {
-				const fell = d.itemsAt(here).slice(before);
-				const f = countFound(fell);
-				if (anyFound(f)) {
-					d.say({ type: 'at_feet', seat, ...f });
-					if (!cmd.noPickup) pickUp(d, seat, here);
-				}
-			}
-			return null;
-		}
-		case 'grenade': {
-			if (p.grenades <= 0) {
-				// 5.2: a grenade lying on the own cell can be used (as a bullet can, 5.5).
-				const list = d.itemsAt(here);
-				const at = list.findIndex((it) => it.k === 'grenade');
-				if (at < 0 || !healthy(d, seat)) return 'no_grenades';
-				d.setItems(here, list.filter((_, i) => i !== at));
-				p = d.update(seat, { grenades: 1 });
-			}
-			d.update(seat, { grenades: p.grenades - 1 });
-			const di = DIR_INDEX[a.dir];
-			const idx = here * 4 + di;
-			const side = d.sides[idx]!;
-			let outcome: 'blown' | 'stood' | 'no_wall';
-			if (side === SIDE_WALL) {
-				d.setSide(idx, SIDE_OPEN);
-				const n = d.board.nb[idx]!;
-				d.setSide(n * 4 + ((di + 2) & 3), SIDE_OPEN);
-				outcome = 'blown';
-				d.changed = true;
-			} else if (side === SIDE_CLOSED_EXIT) {
-				d.setSide(idx, SIDE_OPEN_EXIT);
-				outcome = 'blown';
-				d.changed = true;
-			} else outcome = side === SIDE_OUTER ? 'stood' : 'no_wall';
-			// 7.8 silent: the table heard "blow the … wall" in the move as said; only the master learns what became of it.
-			if (s.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir: a.dir, outcome });
-			else d.master({ type: 'grenade', seat, dir: a.dir, outcome });
-			return null;
-		}
-		case 'leave': {
-			if (a.dir !== undefined && !s.throwing) return 'option_off';
-			if (a.item !== 'grenade' && !healthy(d, seat)) return 'not_healthy';
-			let item: Item;
-			if (a.item === 'bullet') {
-				if (p.bullets <= 0) return 'no_bullets';
-				d.update(seat, { bullets: p.bullets - 1 });
-				item = { k: 'bullet' };
-			} else if (a.item === 'grenade') {
-				if (p.grenades <= 0) return 'no_grenades';
-				d.update(seat, { grenades: p.grenades - 1 });
-				item = { k: 'grenade' };
-			} else {
-				if (!p.carry || p.carry.k !== a.item) return 'no_item';
-				item = carryItem(p.carry);
-				d.update(seat, { carry: null });
-			}
-			const t = throwTarget(d, here, a.dir);
-			if (a.dir === undefined) d.say({ type: 'left_item', seat, item: a.item });
-			else d.say({ type: 'thrown', seat, item: a.item, dir: a.dir });
-			// 5.2 / 4.6: the true treasure thrown out, or onto a river source: the game ends at once.
-			if (item.k === 'treasure' && item.id === d.base.trueTreasure && (t.cell < 0 || d.board.source[t.cell])) {
-				if (t.cell >= 0) d.addItems(t.cell, [item]);
-				d.result = { kind: 'draw', reason: 'treasure_lost' };
-				d.all({ type: 'draw', reason: 'treasure_lost' });
-				return null;
-			}
-			if (t.cell < 0) return null; // 5.2: out of the labyrinth, gone
-			if (item.k === 'corpse' && t.cell !== here && hasArmedMine(d, t.cell)) {
-				d.addItems(t.cell, [item]);
-				blast(d, t.cell, seat);
-				return null;
-			}
-			d.addItems(t.cell, [item]);
-			if (t.bounced) d.say({ type: 'at_feet', seat, ...countFound([item]) });
-			return null;
-		}
-		case 'mine': {
-			if (!s.landmines) return 'option_off';
-			if (a.dir !== undefined && !s.mineOnNeighbour) return 'option_off';
-			if (!healthy(d, seat)) return 'not_healthy';
-			if (p.carry?.k !== 'landmine') return 'no_item';
-			d.update(seat, { carry: null });
-			const t = throwTarget(d, here, a.dir);
-			d.say({ type: 'mine_set', seat });
-			if (t.cell < 0) return null; // defused by the external security
-			const k = d.board.kind[t.cell];
-			d.addItems(t.cell, [{ k: 'landmine', armed: !(k === K_HOSPITAL || k === K_WEAPONRY) }]);
-			return null;
-		}
-		case 'take': {
-			if (!healthy(d, seat)) return 'not_healthy';
-			// 5.8: the number counts the pile as he found it: a treasure he picked up here keeps its place.
-			const mine = p.carry?.k === 'treasure' && p.pickedAt >= 0 ? p.pickedAt : -1;
-			if (a.index === mine) {
-				d.say({ type: 'took_treasure', seat, index: a.index });
-				return null;
-			}
-			const want = mine >= 0 && a.index > mine ? a.index - 1 : a.index;
-			const list = d.itemsAt(here);
-			let n = -1;
-			let at = -1;
-			for (let i = 0; i < list.length; i++)
-				if (list[i]!.k === 'treasure' && ++n === want) {
-					at = i;
+	if (!healthy(d, seat)) return 'not_healthy';
+	if (s.namedTarget && a.target === undefined) return 'target_required';
+	const k = d.board.kind[here];
+	if ((k === K_HOSPITAL || k === K_WEAPONRY) && !s.shootThroughBuildings) return 'shoot_forbidden_here';
+	if (k === K_RIVER && s.dampPowder) return 'damp_powder';
+	if (p.bullets <= 0) {
+		// 5.5 "including any on the ground": a bullet lying on the own cell can be used.
+		const list = d.itemsAt(here);
+		const at = list.findIndex((it) => it.k === 'bullet');
+		if (at < 0) return 'no_bullets';
+		d.setItems(here, list.filter((_, i) => i !== at));
+		p = d.update(seat, { bullets: 1 });
+	}
+	d.update(seat, { bullets: p.bullets - 1 });
+	// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
+	let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
+	let stopCell = here;
+	if (victims.length === 0) {
+		const di = DIR_INDEX[a.dir];
+		let cur = here;
+		let steps = 0;
+		for (;;) {
+			if (d.sides[cur * 4 + di] !== SIDE_OPEN) break;
+			cur = d.board.nb[cur * 4 + di]!;
+			steps++;
+			if (s.shootingRange !== null && steps > s.shootingRange) break;
+			// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
+			// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
+			if (d.board.kind[cur] !== K_HOSPITAL) {
+				const there = d.at(cur).filter((q) => !fallen(q));
+				if (there.length) {
+					victims = there;
+					stopCell = cur;
 					break;
 				}
-			if (at < 0) return 'no_treasure';
-			const keep = list.filter((_, i) => i !== at);
-			if (p.carry && mine >= 0) {
-				// Put back where it lay: with the new one counted at its number, the pile is as he found it.
-				const place = a.index < mine ? mine - 1 : mine;
-				let pos = keep.length;
-				for (let i = 0, t = 0; i < keep.length; i++)
-					if (keep[i]!.k === 'treasure' && t++ === place) {
-						pos = i;
-						break;
-					}
-				keep.splice(pos, 0, carryItem(p.carry));
-			} else if (p.carry) keep.push(carryItem(p.carry)); // brought from elsewhere: the topmost (5.8)
-			d.setItems(here, keep);
-			d.update(seat, { carry: list[at] as Carry, pickedAt: a.index });
-			d.say({ type: 'took_treasure', seat, index: a.index });
-			return null;
+			}
+			if (d.sys.bulletStops(d, cur)) break;
 		}
-		default:
-			return 'malformed';
 	}
+	if (s.namedTarget) victims = victims.filter((q) => q.seat === a.target);
+	victims = victims.filter((q) => d.board.kind[q.cell] !== K_HOSPITAL);
+	const before = stopCell === here ? d.itemsAt(here).length : 0;
+	for (const q of victims) d.sys.wound(d, q.seat, 'bullet');
+	d.say({ type: victims.length ? 'scream' : 'no_scream', seat });
+	if (stopCell === here && victims.length) {
+		const fell = d.itemsAt(here).slice(before);
+		const f = countFound(fell);
+		if (anyFound(f)) {
+			d.say({ type: 'at_feet', seat, ...f });
+			if (!cmd.noPickup) pickUp(d, seat, here);
+		}
+	}
+	return null;
+}
+
+/** 5.4: a grenade blows up the wall (or hidden exit) on one side of the cell; an indestructible one stands. */
+function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
+	const s = d.settings;
+	let p = d.p(seat);
+	const here = p.cell;
+	if (p.grenades <= 0) {
+		// 5.2: a grenade lying on the own cell can be used (as a bullet can, 5.5).
+		const list = d.itemsAt(here);
+		const at = list.findIndex((it) => it.k === 'grenade');
+		if (at < 0 || !healthy(d, seat)) return 'no_grenades';
+		d.setItems(here, list.filter((_, i) => i !== at));
+		p = d.update(seat, { grenades: 1 });
+	}
+	d.update(seat, { grenades: p.grenades - 1 });
+	const di = DIR_INDEX[a.dir];
+	const idx = here * 4 + di;
+	const side = d.sides[idx]!;
+	let outcome: 'blown' | 'stood' | 'no_wall';
+	if (side === SIDE_WALL) {
+		d.setSide(idx, SIDE_OPEN);
+		const n = d.board.nb[idx]!;
+		d.setSide(n * 4 + ((di + 2) & 3), SIDE_OPEN);
+		outcome = 'blown';
+		d.changed = true;
+	} else if (side === SIDE_CLOSED_EXIT) {
+		d.setSide(idx, SIDE_OPEN_EXIT);
+		outcome = 'blown';
+		d.changed = true;
+	} else outcome = side === SIDE_OUTER ? 'stood' : 'no_wall';
+	// 7.8 silent: the table heard "blow the … wall" in the move as said; only the master learns what became of it.
+	if (s.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir: a.dir, outcome });
+	else d.master({ type: 'grenade', seat, dir: a.dir, outcome });
+	return null;
+}
+
+/** 5.2: leave a bullet, a grenade or what he carries on the cell, or throw it towards a neighbouring one. */
+function leave({ d, seat, a }: Act<'leave'>): RejectReason | null {
+	const s = d.settings;
+	const p = d.p(seat);
+	const here = p.cell;
+	if (a.dir !== undefined && !s.throwing) return 'option_off';
+	if (a.item !== 'grenade' && !healthy(d, seat)) return 'not_healthy';
+	let item: Item;
+	if (a.item === 'bullet') {
+		if (p.bullets <= 0) return 'no_bullets';
+		d.update(seat, { bullets: p.bullets - 1 });
+		item = { k: 'bullet' };
+	} else if (a.item === 'grenade') {
+		if (p.grenades <= 0) return 'no_grenades';
+		d.update(seat, { grenades: p.grenades - 1 });
+		item = { k: 'grenade' };
+	} else {
+		if (!p.carry || p.carry.k !== a.item) return 'no_item';
+		item = carryItem(p.carry);
+		d.update(seat, { carry: null });
+	}
+	const t = throwTarget(d, here, a.dir);
+	if (a.dir === undefined) d.say({ type: 'left_item', seat, item: a.item });
+	else d.say({ type: 'thrown', seat, item: a.item, dir: a.dir });
+	// 5.2 / 4.6: the true treasure thrown out, or onto a river source: the game ends at once.
+	if (item.k === 'treasure' && item.id === d.base.trueTreasure && (t.cell < 0 || d.board.source[t.cell])) {
+		if (t.cell >= 0) d.addItems(t.cell, [item]);
+		d.result = { kind: 'draw', reason: 'treasure_lost' };
+		d.all({ type: 'draw', reason: 'treasure_lost' });
+		return null;
+	}
+	if (t.cell < 0) return null; // 5.2: out of the labyrinth, gone
+	if (item.k === 'corpse' && t.cell !== here && hasArmedMine(d, t.cell)) {
+		d.addItems(t.cell, [item]);
+		blast(d, t.cell, seat);
+		return null;
+	}
+	d.addItems(t.cell, [item]);
+	if (t.bounced) d.say({ type: 'at_feet', seat, ...countFound([item]) });
+	return null;
+}
+
+/** 5.7: activate the landmine he carries and set it here, or throw it onto a neighbouring cell. */
+function setMine({ d, seat, a }: Act<'mine'>): RejectReason | null {
+	const s = d.settings;
+	const p = d.p(seat);
+	const here = p.cell;
+	if (!s.landmines) return 'option_off';
+	if (a.dir !== undefined && !s.mineOnNeighbour) return 'option_off';
+	if (!healthy(d, seat)) return 'not_healthy';
+	if (p.carry?.k !== 'landmine') return 'no_item';
+	d.update(seat, { carry: null });
+	const t = throwTarget(d, here, a.dir);
+	d.say({ type: 'mine_set', seat });
+	if (t.cell < 0) return null; // defused by the external security
+	const k = d.board.kind[t.cell];
+	d.addItems(t.cell, [{ k: 'landmine', armed: !(k === K_HOSPITAL || k === K_WEAPONRY) }]);
+	return null;
+}
+
+/** 3.3, 5.8: take the treasure at its number in the pile (the one he carries is put down). */
+function takeTreasure({ d, seat, a }: Act<'take'>): RejectReason | null {
+	const p = d.p(seat);
+	const here = p.cell;
+	if (!healthy(d, seat)) return 'not_healthy';
+	// 5.8: the number counts the pile as he found it: a treasure he picked up here keeps its place.
+	const mine = p.carry?.k === 'treasure' && p.pickedAt >= 0 ? p.pickedAt : -1;
+	if (a.index === mine) {
+		d.say({ type: 'took_treasure', seat, index: a.index });
+		return null;
+	}
+	const want = mine >= 0 && a.index > mine ? a.index - 1 : a.index;
+	const list = d.itemsAt(here);
+	let n = -1;
+	let at = -1;
+	for (let i = 0; i < list.length; i++)
+		if (list[i]!.k === 'treasure' && ++n === want) {
+			at = i;
+			break;
+		}
+	if (at < 0) return 'no_treasure';
+	const keep = list.filter((_, i) => i !== at);
+	if (p.carry && mine >= 0) {
+		// Put back where it lay: with the new one counted at its number, the pile is as he found it.
+		const place = a.index < mine ? mine - 1 : mine;
+		let pos = keep.length;
+		for (let i = 0, t = 0; i < keep.length; i++)
+			if (keep[i]!.k === 'treasure' && t++ === place) {
+				pos = i;
+				break;
+			}
+		keep.splice(pos, 0, carryItem(p.carry));
+	} else if (p.carry) keep.push(carryItem(p.carry)); // brought from elsewhere: the topmost (5.8)
+	d.setItems(here, keep);
+	d.update(seat, { carry: list[at] as Carry, pickedAt: a.index });
+	d.say({ type: 'took_treasure', seat, index: a.index });
+	return null;
+}
+
+/** One named handler per non-movement action of classic (as `apply`'s commands); a refusal is returned as its reason. */
+const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = {
+	shoot,
+	grenade: throwGrenade,
+	leave,
+	mine: setMine,
+	take: takeTreasure
+};
+
+/** One non-movement action. Returns a reason when it cannot be done. */
+function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectReason | null {
+	if (!Object.hasOwn(ACTIONS, a.a)) return 'malformed';
+	const handler = ACTIONS[a.a] as ActionHandler<Action['a']>;
+	return handler({ d, seat, a, cmd });
 }
 
 function runConditional(d: Draft, seat: Seat, actions: readonly Action[], out: MoveOutcome, cmd: MoveCommand): void {
@@ -510,7 +548,7 @@ export const classic: RuleSystem = {
 				restockInWeaponry(d, seat);
 			}
 		}
-		out ??= { tags: new Set(), hitWall: false, moved: false };
+		out ??= { tags: new Tags(), hitWall: false, moved: false };
 		const p = d.p(seat);
 		if (p.status === 'in' && p.outside === null) {
 			// 4.7 staying on a contagious cell (e.g. the mite's waker who did not leave).
@@ -548,7 +586,7 @@ export const classic: RuleSystem = {
 	},
 
 	movement(d, seat, mv, cmd) {
-		const out: MoveOutcome = { tags: new Set(), hitWall: false, moved: false };
+		const out: MoveOutcome = { tags: new Tags(), hitWall: false, moved: false };
 		const p = d.p(seat);
 		const from = p.cell;
 		const b = d.board;
@@ -832,14 +870,14 @@ export const classic: RuleSystem = {
 			d.all({ type: 'draw', reason: 'treasure_lost' });
 			return;
 		}
-		const alive = d.inGame();
-		if (alive.length === 0) {
+		const alive = d.inGameCount();
+		if (alive === 0) {
 			d.result = { kind: 'draw', reason: 'no_survivors' };
 			d.all({ type: 'draw', reason: 'no_survivors' });
 			return;
 		}
-		if (alive.length === 1 && d.players.length > 1) {
-			const last = alive[0]!;
+		if (alive === 1 && d.players.length > 1) {
+			const last = d.players.find((q) => q.status === 'in')!;
 			const k = d.settings.lastSurvivorMoves;
 			if (k === null) {
 				d.result = { kind: 'win', seat: last.seat, how: 'elimination' };

@@ -9,16 +9,16 @@ import type { RuleSystem } from './types';
 
 export type RuleSystemError = 'rules_not_implemented';
 
+// Made once: the engine asks for its rule system on every command.
+const FOUND = { classic: ok(classic), topographic: ok(topographic), abandoned: ok(abandoned), duel: ok(duel) } as const;
+
 export function ruleSystem(id: RuleSystemId): Result<RuleSystem, RuleSystemError> {
 	switch (id) {
 		case 'classic':
-			return ok(classic);
 		case 'topographic':
-			return ok(topographic);
 		case 'abandoned':
-			return ok(abandoned);
 		case 'duel':
-			return ok(duel);
+			return FOUND[id];
 		default: {
 			const never: never = id;
 			void never;

@@ -12,7 +12,7 @@ import type { Draft } from '../game/draft';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
 import { TOPOGRAPHIC_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
-import type { MoveOutcome, RuleSystem } from './types';
+import { Tags, type MoveOutcome, type RuleSystem } from './types';
 import { topographicProblems } from './topographic-plan';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
@@ -205,7 +205,7 @@ function shoot(d: Draft, from: number, dir: Direction, shooter: Walker): void {
 		const x = topoExt(d);
 		if (d.board.kind[target] === TK.crocodile) {
 			// 1.6: a shot crocodile sleeps three full turns (counted in moves of all players).
-			setExt(d, { crocWake: { ...x.crocWake, [target]: d.moveNo + d.settings.crocodileSleep * d.inGame().length } });
+			setExt(d, { crocWake: { ...x.crocWake, [target]: d.moveNo + d.settings.crocodileSleep * d.inGameCount() } });
 		}
 		if (shooter.kind === 'player' && topoExt(d).bear === target) {
 			hit = true;
@@ -224,7 +224,7 @@ const spinOf = (d: Draft, cell: number) => (cell >= 0 ? (topoExt(d).spin[cell] ?
 
 /** The player's step (1.x); returns the outcome (`died`: he went to the morgue). */
 function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome & { died: boolean } {
-	const out = { tags: new Set(), hitWall: false, moved: false, died: false } as MoveOutcome & { died: boolean };
+	const out = { tags: new Tags(), hitWall: false, moved: false, died: false } as MoveOutcome & { died: boolean };
 	const p = d.p(seat);
 	const from = p.cell;
 	const di = DIR_INDEX[turned(dir, spinOf(d, from))];

@@ -25,13 +25,26 @@ import type { CellKind, RuleSystemId, Side } from '../plan/types';
 import type { Board } from '../game/board';
 import type { Rng } from '../random';
 import type { Draft } from '../game/draft';
-import type { AbandonedItem, Action, Command, Condition, GameState, RejectReason, Seat } from '../game/types';
+import { CONDITIONS, type AbandonedItem, type Action, type Command, type Condition, type GameState, type RejectReason, type Seat } from '../game/types';
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
 
+const BIT = Object.fromEntries(CONDITIONS.map((c, i) => [c, 1 << i])) as Record<Condition, number>;
+
+/** A set of conditions as bits (one small object per move, where a `Set` costs a table). */
+export class Tags {
+	private bits = 0;
+	add(c: Condition): void {
+		this.bits |= BIT[c];
+	}
+	has(c: Condition): boolean {
+		return (this.bits & (BIT[c] ?? 0)) !== 0;
+	}
+}
+
 export interface MoveOutcome {
 	/** Conditions (6.5) the announced result satisfies. */
-	tags: Set<Condition>;
+	tags: Tags;
 	hitWall: boolean;
 	/** The player's cell changed (4.7 "successful" move). */
 	moved: boolean;
