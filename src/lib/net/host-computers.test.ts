@@ -149,6 +149,23 @@ describe('a computer seat at a table with phones', () => {
 		expect(stored.seats[1]!.bot).toBe('explorer');
 	});
 
+	test('a phone admitted while the game was starting: nothing begins, and the table stays as it was', async () => {
+		const t = new MemoryTable();
+		table = t;
+		await t.openHost(6);
+		for (const name of ['Ann', 'Bob']) {
+			const phone = await t.openPhone(name);
+			await until(() => phone.status === 'joined', 2000, `${name} joined`);
+		}
+		// The setup counted one phone and one computer: Bob came in meanwhile.
+		const game = newGame(2);
+		t.hostStore.games.set('g1', game);
+		await expect(t.host.start('g1', game, [COMPUTER])).rejects.toThrow('seats_changed');
+		expect(t.host.state).toBeNull();
+		expect(t.host.bots).toEqual([null, null]);
+		expect([...t.hostStore.tables.values()][0]!.gameId).toBeNull();
+	});
+
 	test('a reload of the tablet mid-game resumes the computer exactly as the game would have gone on', async () => {
 		// Uninterrupted.
 		const a = await tableWithComputer();
