@@ -48,6 +48,13 @@ export const MAX_ASKS = 3;
 const QUESTIONS = new Set(['status', 'recall']);
 import type { CommandResult, HostStore, TableRecord } from './session-records';
 import { snapshot } from '../store/snapshot';
+import type { BotLevel } from '../bots/bot';
+
+/** A seat the tablet plays itself (issue 22): its name and its computer's level. */
+export interface ComputerSeat {
+	name: string;
+	level: BotLevel;
+}
 
 export interface Presence {
 	seat: Seat;
@@ -56,6 +63,8 @@ export interface Presence {
 	/** Round trip of the last heartbeat (ms), when here. */
 	rtt: number | null;
 	kind: string | null;
+	/** The computer's level when the tablet plays this seat itself (it is always here), else null. */
+	computer: BotLevel | null;
 }
 
 export interface HostOptions {
@@ -193,6 +202,11 @@ export class HostSession {
 		return this.table.seats.map((s) => s.name);
 	}
 
+	/** Per seat: the level of the computer the tablet plays there, or null for a phone's seat. */
+	get bots(): (BotLevel | null)[] {
+		return this.table.seats.map((s) => s.bot ?? null);
+	}
+
 	get state(): GameState | null {
 		return this.current;
 	}
@@ -252,10 +266,20 @@ export class HostSession {
 		});
 	}
 
-	/** The game begins (or goes on) with these seats; from now on phones get its views. */
-	start(gameId: string, game: Game): Promise<void> {
+	/**
+	 * The game begins (or goes on) with these seats; from now on phones get its views.
+	 * `computers` take the seats after the phones' (the game's last seats), played by the tablet:
+	 * their seats have a key that is never issued, so no phone can ever prove one.
+	 */
+	start(gameId: string, game: Game, computers: readonly ComputerSeat[] = []): Promise<void> {
 		return this.enqueue(async () => {
-			const table = { ...this.table, gameId, updatedAt: Date.now() };
+			let seats = this.table.seats;
+			if (computers.length > 0) {
+				// A phone admitted after the seats were counted would sit where a computer goes.
+				if (seats.length !== game.seats - computers.length) throw new Error('seats_changed');
+				seats = [...seats, ...computers.map((c) => ({ name: c.name, key: newSeatKey(), lastCmd: 0, lastResult: null, bot: c.level }))];
+			}
+			const table = { ...this.table, seats, gameId, updatedAt: Date.now() };
 			await this.write(() => this.options.store.saveTable(table));
 			this.table = table;
 			this.setGame(gameId, game);
@@ -276,6 +300,7 @@ export class HostSession {
 
 	presence(): Presence[] {
 		return this.table.seats.map((s, seat) => {
+			if (s.bot) return { seat, name: s.name, here: true, rtt: null, kind: null, computer: s.bot };
 			const conn = [...this.conns].find((c) => c.seat === seat && c.channel.open && !c.channel.quiet);
 			const rtts = conn?.channel.stats.rtts;
 			return {
@@ -283,7 +308,8 @@ export class HostSession {
 				name: s.name,
 				here: conn !== undefined,
 				rtt: rtts && rtts.length > 0 ? rtts[rtts.length - 1]! : null,
-				kind: conn?.channel.link.kind ?? null
+				kind: conn?.channel.link.kind ?? null,
+				computer: null
 			};
 		});
 	}
@@ -408,7 +434,8 @@ export class HostSession {
 		if (prove.mac !== undefined) {
 			const seat = hello.seat;
 			const record = seat === undefined ? undefined : this.table.seats[seat];
-			if (seat === undefined || !record || !sameProof(prove.mac, seatProof(record.key, this.table.room, hello.nonce, handshake.nonce)))
+			// A computer's seat is the tablet's own: no phone proves it, whatever it sends.
+			if (seat === undefined || !record || record.bot || !sameProof(prove.mac, seatProof(record.key, this.table.room, hello.nonce, handshake.nonce)))
 				return this.refuse(conn, 'unknown_key');
 			if (conn.seat !== null && conn.seat !== seat) return this.refuse(conn, 'malformed');
 			return this.seat(conn, seat, hello.have, false);

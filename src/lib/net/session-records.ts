@@ -10,6 +10,7 @@ import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
 import type { UpdateView } from './protocol';
 import { snapshot } from '../store/snapshot';
+import type { BotLevel } from '../bots/bot';
 
 export interface CommandResult {
 	ok: boolean;
@@ -23,6 +24,8 @@ export interface SeatRecord {
 	/** The number of the last command this seat sent (0: none), and what became of it. */
 	lastCmd: number;
 	lastResult: CommandResult | null;
+	/** A seat the tablet plays itself (issue 22): the computer's level. Its key is never issued. */
+	bot?: BotLevel;
 }
 
 export interface TableRecord {

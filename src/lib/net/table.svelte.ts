@@ -11,7 +11,7 @@ import { GameStore } from '../store/games';
 import { APP_VERSION, appAddress, expose, inviteUrl, signalling, transportChoice, type TransportReason, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
-import { HostSession, type Presence, type Submitted, type Waiting } from './host';
+import { HostSession, type ComputerSeat, type Presence, type Submitted, type Waiting } from './host';
 import type { TransportKind } from './link';
 import { createOffer } from './manual';
 import { hostPeerId, newRoomCode } from './protocol';
@@ -117,10 +117,16 @@ export class HostTable {
 		};
 	}
 
-	/** The game begins with the seats taken: it is kept on the device and phones get their views. */
-	async begin(game: Game): Promise<string> {
-		const id = await new GameStore(database()).create('host', this.names.slice(0, game.seats), game);
-		await this.session.start(id, game);
+	/**
+	 * The game begins with the seats taken: it is kept on the device and phones get their views.
+	 * `computers` sit after the phones, played by this tablet (their levels kept with the game).
+	 */
+	async begin(game: Game, computers: readonly ComputerSeat[] = []): Promise<string> {
+		const phones = this.names.slice(0, game.seats - computers.length);
+		if (computers.length > 0 && phones.length !== this.names.length) throw new Error('seats_changed');
+		const bots = [...phones.map(() => null), ...computers.map((c) => c.level)];
+		const id = await new GameStore(database()).create('host', [...phones, ...computers.map((c) => c.name)], game, Date.now(), bots);
+		await this.session.start(id, game, computers);
 		return id;
 	}
 

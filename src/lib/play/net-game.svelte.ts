@@ -7,15 +7,23 @@
 import { currentSeat } from '$lib/engine/game/apply';
 import type { Command, GameState, RejectReason, Seat } from '$lib/engine/game/types';
 import { viewFor, type SeatView } from '$lib/engine/game/view';
-import type { HostTable } from '$lib/net/table.svelte';
+import type { HostSession, Submitted as HostSubmitted } from '$lib/net/host';
 import type { StoredGame } from '$lib/store/db';
 import type { Submitted, TableGame } from './local-game.svelte';
 import { saveProblem } from '$lib/store/saver';
 
+/** What the console needs of a table with phones (`HostTable`; a bare session in the tests). */
+export interface ConsoleTable {
+	readonly state: GameState | null;
+	readonly names: string[];
+	readonly session: Pick<HostSession, 'record' | 'bots'>;
+	master(command: Command): Promise<HostSubmitted>;
+}
+
 export class NetTableGame implements TableGame {
 	busy = $state(false);
 
-	constructor(private readonly table: HostTable) {}
+	constructor(private readonly table: ConsoleTable) {}
 
 	get state(): GameState {
 		return this.table.state!;
@@ -28,7 +36,9 @@ export class NetTableGame implements TableGame {
 	get record(): StoredGame {
 		const record = this.table.session.record!;
 		const finished = this.state.phase === 'over' ? 1 : 0;
-		return { id: record.id, mode: 'host', names: this.table.names, game: record.game, createdAt: 0, updatedAt: 0, finished };
+		const bots = this.table.session.bots.slice(0, record.game.seats);
+		// The seats this tablet plays itself (issue 22): the console's computers play them.
+		return { id: record.id, mode: 'host', names: this.table.names, game: record.game, createdAt: 0, updatedAt: 0, finished, ...(bots.some(Boolean) ? { bots } : {}) };
 	}
 
 	view(seat: Seat): SeatView {
@@ -43,7 +53,10 @@ export class NetTableGame implements TableGame {
 		this.busy = true;
 		try {
 			const result = await this.table.master(command);
-			return result.ok ? { ok: true, events: result.events } : { ok: false, reason: result.reason as RejectReason };
+			if (result.ok) return { ok: true, events: result.events };
+			// Not on disk, so not played (the table shows the device's reason): the console says so too.
+			if (result.reason === 'not_saved') return { ok: false, reason: 'not_saved', problem: saveProblem(new Error(result.detail ?? '')) };
+			return { ok: false, reason: result.reason as RejectReason };
 		} catch (error) {
 			return { ok: false, reason: 'not_saved', problem: saveProblem(error) };
 		} finally {

@@ -1,0 +1,118 @@
+// Issue 22 at a table with phones: from the home screen the tablet opens a table and adds a
+// computer seat; one phone joins through the invitation and the master admits it; the game
+// starts and the tablet plays the computer itself — it chooses its start, moves when its turn
+// comes (the console's log shows it) — while the phone plays by thumb and hears the
+// computer's moves as it hears any player's, and nothing that seat alone (or the master) knows.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { replay, type Game } from '../../src/lib/engine/game/game';
+import { viewFor } from '../../src/lib/engine/game/view';
+import { launch, screenshot } from './support/browser';
+import { journeyOrigins } from './support/origins';
+import { admit, seatEvents, type NetWindow } from './support/net-table';
+import { expectNothingOfThePlan, feedLines, expectedFeed, tapContour } from './support/player-screen';
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launch();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+const DEVICES = {
+	phone: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+	tablet: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+} as const;
+
+async function device(origin: string, kind: keyof typeof DEVICES, secure: boolean): Promise<BrowserContext> {
+	const context = await browser.newContext({ ...DEVICES[kind], baseURL: origin, locale: 'en-US', colorScheme: 'light', serviceWorkers: 'block' });
+	if (secure) await context.grantPermissions(['microphone'], { origin });
+	// the debug hook (connect.ts): the test reads the tablet's log to count the computer's moves
+	await context.addInitScript(() => localStorage.setItem('labyrinth-net-debug', '1'));
+	return context;
+}
+
+const hostGame = (tablet: Page) => tablet.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
+
+describe.each(journeyOrigins())('a computer seat at a table with a phone, at $name', ({ url: origin, name, secure }) => {
+	test('the tablet adds a computer, a phone joins, and the computer plays its turns; the phone hears them', async () => {
+		const contexts: BrowserContext[] = [];
+		try {
+			const tabletContext = await device(origin, 'tablet', secure);
+			contexts.push(tabletContext);
+			const tablet = await tabletContext.newPage();
+			await tablet.goto('/');
+			await tablet.getByRole('link', { name: /^Host a game/ }).click();
+			await tablet.getByTestId('to-table').click();
+			await tablet.locator('main[data-screen="join-host"]').waitFor();
+
+			// The master adds a computer seat (an explorer by default, as the level list offers).
+			await tablet.getByTestId('add-computer').click();
+			expect(await tablet.getByTestId('computer-name-0').inputValue()).toBe('Computer 1');
+			expect(await tablet.getByTestId('computer-level-0').inputValue()).toBe('explorer');
+			await tablet.getByTestId('setup-surprise').click();
+
+			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
+			const phoneContext = await device(origin, 'phone', secure);
+			contexts.push(phoneContext);
+			const phone = await phoneContext.newPage();
+			await phone.goto(invite);
+			await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
+			await phone.getByTestId('name').fill('Anna');
+			await phone.getByTestId('join').click();
+			await admit(tablet, 'Anna');
+			await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+			await tablet.locator('[data-testid="presence"] li', { hasText: 'Anna' }).waitFor({ timeout: 20_000 });
+			await tablet.getByTestId('table-computers').scrollIntoViewIfNeeded();
+			await screenshot(tablet, `phone-computers-${name}-setup-tablet`);
+			await screenshot(phone, `phone-computers-${name}-lobby-phone`);
+
+			await tablet.getByTestId('start-game').click();
+			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
+			// The phone's table lists the computer, always here.
+			await phone.locator('[data-testid="presence"] li[data-seat="1"][data-here="yes"]', { hasText: 'Computer 1' }).waitFor({ timeout: 20_000 });
+
+			const mine = '[data-testid="player"][data-my-turn="true"]';
+			const confirm = tablet.getByTestId('confirm-starts');
+			let computerMoves = 0;
+			for (let step = 0; step < 200 && computerMoves < 2; step++) {
+				if (await phone.locator(`${mine}[data-phase="start"]`).count()) {
+					await tapContour(phone, [0, 0]);
+					await phone.getByTestId('confirm-cell').click();
+					await phone.locator(mine).waitFor({ state: 'detached', timeout: 20_000 });
+				} else if ((await confirm.count()) && (await confirm.isEnabled())) {
+					await confirm.click();
+				} else if (await phone.locator(`${mine}[data-phase="play"]`).count()) {
+					if (await phone.getByTestId('decline-order').count()) await phone.getByTestId('decline-order').click();
+					await phone.locator('[data-testid="composer"] [data-dir]').first().click();
+					await phone.locator(mine).waitFor({ state: 'detached', timeout: 20_000 });
+				} else await tablet.waitForTimeout(150);
+				const game = await hostGame(tablet);
+				computerMoves = game.log.filter((c) => c.by === 1 && c.type === 'move').length;
+				if (replay(game).state.phase === 'over') break;
+			}
+			expect(computerMoves).toBeGreaterThanOrEqual(2);
+			await screenshot(tablet, `phone-computers-${name}-console`);
+
+			// The phone heard exactly its seat's events, the computer's announced moves among them, and shows them.
+			const game: Game = await hostGame(tablet);
+			const events = viewFor(replay(game).state, 0).events;
+			await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) >= n, events.length, { timeout: 20_000 });
+			expect(await seatEvents(phone)).toEqual(events);
+			const computerSaid = events.filter((e) => e.type === 'move_announced' && e.seat === 1);
+			expect(computerSaid.length).toBeGreaterThanOrEqual(2);
+			const lines = await feedLines(phone);
+			const tabletLines = await feedLines(tablet);
+			for (const line of expectedFeed(computerSaid, ['Anna', 'Computer 1'])) {
+				expect(lines).toContain(line);
+				// the console's log shows them too
+				expect(tabletLines).toContain(line);
+			}
+			await expectNothingOfThePlan(phone, 0);
+			await screenshot(phone, `phone-computers-${name}-phone`);
+		} finally {
+			for (const context of contexts) await context.close();
+		}
+	}, 90_000);
+});
