@@ -56,6 +56,8 @@ class SeatBot implements Bot {
 	private lastFactsTried = 0;
 	/** Steps taken (from the same candidate cells) since the map last grew, and how often. */
 	private readonly tried = new Map<string, number>();
+	/** The route search, refilled for every world planned. */
+	private readonly reach = new Reach();
 
 	constructor(
 		readonly level: BotLevel,
@@ -173,7 +175,7 @@ class SeatBot implements Bot {
 			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
 		};
-		const reach = new Reach(map, at, costs, tie);
+		const reach = this.reach.run(map, at, costs, tie);
 		const { sides, nb, kinds } = map;
 		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).

@@ -33,56 +33,79 @@ export interface Route {
 	cost: number;
 }
 
-/** Everything reachable from one cell: costs and the first step of the cheapest way there. */
+/**
+ * Everything reachable from one cell: costs and the first step of the cheapest way there.
+ * One instance serves a player's every search (`run` refills it), so a decision allocates nothing.
+ */
 export class Reach {
-	readonly dist: Float64Array;
+	dist = new Float64Array(0);
 	/** Direction index of the first step (−1 at the start or out of reach). */
-	readonly first: Int8Array;
+	first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
-	readonly blown: Uint8Array;
+	blown = new Uint8Array(0);
+	map!: Map2D;
+	from = -1;
+	costs!: RouteCosts;
+	/** Direction indexes in the order ties are broken. */
+	order: readonly number[] = [];
+	/** The bucket queue's buckets (by distance), kept between runs. */
+	private buckets: number[][] = [];
 
-	constructor(
-		readonly map: Map2D,
-		readonly from: number,
-		readonly costs: RouteCosts,
-		/** Direction indexes in the order ties are broken. */
-		readonly order: readonly number[]
-	) {
+	/** The search from `from` over `map`. */
+	run(map: Map2D, from: number, costs: RouteCosts, order: readonly number[]): this {
+		this.map = map;
+		this.from = from;
+		this.costs = costs;
+		this.order = order;
 		const size = map.shape.length;
-		this.dist = new Float64Array(size).fill(Infinity);
-		this.first = new Int8Array(size).fill(-1);
-		this.blown = new Uint8Array(size);
+		if (this.dist.length !== size) {
+			this.dist = new Float64Array(size);
+			this.first = new Int8Array(size);
+			this.blown = new Uint8Array(size);
+		}
+		const { dist, first, blown } = this;
+		dist.fill(Infinity);
+		first.fill(-1);
+		blown.fill(0);
 		const { sides, nb, kinds } = map;
-		const buckets: number[][] = [[from]];
-		this.dist[from] = 0;
+		const buckets = this.buckets;
+		for (const bucket of buckets) bucket.length = 0;
+		(buckets[0] ??= []).push(from);
+		dist[from] = 0;
+		const unknownStep = costs.unknown;
+		const wallStep = costs.wall;
+		const hazard = costs.hazard;
+		const o0 = order[0]!, o1 = order[1]!, o2 = order[2]!, o3 = order[3]!;
 		for (let d = 0; d < buckets.length; d++) {
-			const bucket = buckets[d];
-			if (!bucket) continue;
+			const bucket = buckets[d]!;
 			for (let i = 0; i < bucket.length; i++) {
 				const cell = bucket[i]!;
-				if (this.dist[cell] !== d) continue;
-				for (const di of order) {
+				if (dist[cell] !== d) continue;
+				for (let k = 0; k < 4; k++) {
+					const di = k === 0 ? o0 : k === 1 ? o1 : k === 2 ? o2 : o3;
 					const n = nb[cell * 4 + di]!;
 					if (n < 0) continue;
 					const side = sides[cell * 4 + di];
 					let step: number;
 					if (side === OPEN) step = 1;
-					else if (side === UNKNOWN) step = costs.unknown;
-					else if (side === WALL) step = costs.wall;
+					else if (side === UNKNOWN) step = unknownStep;
+					else if (side === WALL) step = wallStep;
 					else continue;
-					if (!Number.isFinite(step)) continue;
+					if (step === Infinity) continue;
 					const kind = kinds[n];
-					if (kind !== undefined) step += costs.hazard[kind] ?? 0;
+					if (kind !== undefined) step += hazard[kind] ?? 0;
 					const nd = d + step;
-					if (nd < this.dist[n]!) {
-						this.dist[n] = nd;
-						this.first[n] = cell === from ? di : this.first[cell]!;
-						this.blown[n] = cell === from ? (side === WALL ? 1 : 0) : this.blown[cell]!;
-						(buckets[nd] ??= []).push(n);
+					if (nd < dist[n]!) {
+						dist[n] = nd;
+						first[n] = cell === from ? di : first[cell]!;
+						blown[n] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
+						while (buckets.length <= nd) buckets.push([]);
+						buckets[nd]!.push(n);
 					}
 				}
 			}
 		}
+		return this;
 	}
 
 	/** The cheapest cell (other than the start) for which `goal` holds. */
