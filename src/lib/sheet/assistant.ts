@@ -29,69 +29,117 @@ export interface Reason {
 
 export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reason } | { kind: 'side'; cell: number; dir: Direction; value: KnownSide; reason: Reason };
 
-/** Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by `sideKey`. */
-const SHIFT = 5;
-const CHUNK = 1 << SHIFT;
-const MASK = CHUNK - 1;
-type Chunk = readonly (Fact | undefined)[];
+/**
+ * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
+ * `size * (1 + direction index) + cell` (see `addSide`), so the keys in use lie close together.
+ */
+const BITS = 5;
+const WIDTH = 1 << BITS;
+const MASK = WIDTH - 1;
+type Leaf = readonly (Fact | undefined)[];
+type Mid = readonly (Leaf | undefined)[];
 
 /**
- * A hypothesis's facts, persistent: the keys are small integers, cut into chunks of 32 that
- * sets share until one of them changes. Adding a fact copies one chunk and the list of chunks,
- * so a pit that splits one hypothesis into hundreds does not copy the map hundreds of times,
- * and sets that agree on a chunk are compared by reference.
+ * A hypothesis's facts, persistent: a two-level tree of 32-wide arrays over the integer keys,
+ * shared between sets until one of them changes. Adding a fact copies three short arrays, so a
+ * pit that splits one hypothesis into hundreds does not copy the map hundreds of times, and
+ * sets that agree on a branch are compared by reference.
  */
 class FactSet {
 	static readonly empty = new FactSet([], 0);
 
 	private constructor(
-		private readonly chunks: readonly (Chunk | undefined)[],
-		readonly size: number
+		private readonly top: readonly (Mid | undefined)[],
+		/** How many facts; −1 until counted. */
+		private count: number
 	) {}
 
+	get size(): number {
+		if (this.count < 0) {
+			let n = 0;
+			this.each(() => n++);
+			this.count = n;
+		}
+		return this.count;
+	}
+
 	get(key: number): Fact | undefined {
-		return this.chunks[key >> SHIFT]?.[key & MASK];
+		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
 	}
 
 	with(key: number, fact: Fact): FactSet {
-		const at = key >> SHIFT;
-		const chunks = this.chunks.slice();
-		const old = chunks[at];
-		const chunk = old ? old.slice() : new Array<Fact | undefined>(CHUNK);
-		const fresh = chunk[key & MASK] === undefined;
-		chunk[key & MASK] = fact;
-		chunks[at] = chunk;
-		return new FactSet(chunks, this.size + (fresh ? 1 : 0));
+		const t = key >> (2 * BITS);
+		const m = (key >> BITS) & MASK;
+		const i = key & MASK;
+		const top = this.top.slice();
+		const oldMid = top[t];
+		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
+		const oldLeaf = mid[m];
+		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Fact | undefined>(WIDTH);
+		const fresh = leaf[i] === undefined;
+		leaf[i] = fact;
+		mid[m] = leaf;
+		top[t] = mid;
+		return new FactSet(top, this.count < 0 ? -1 : this.count + (fresh ? 1 : 0));
+	}
+
+	private each(visit: (fact: Fact) => void): void {
+		for (const mid of this.top)
+			if (mid)
+				for (let m = 0; m < WIDTH; m++) {
+					const leaf = mid[m];
+					if (leaf) for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) visit(leaf[i]!);
+				}
 	}
 
 	/** The facts in key order. */
 	facts(): Fact[] {
 		const out: Fact[] = [];
-		for (const chunk of this.chunks) if (chunk) for (let i = 0; i < CHUNK; i++) if (chunk[i] !== undefined) out.push(chunk[i]!);
+		this.each((f) => out.push(f));
 		return out;
 	}
 
 	/**
-	 * The facts every set holds (in key order, the first set's facts). A chunk every set shares
-	 * with the first holds whole; only the chunks that differ are compared fact by fact.
+	 * The facts every set holds (in key order, the first set's facts). A branch every set shares
+	 * with the first holds whole; only the leaves that differ are compared fact by fact.
 	 */
 	static common(all: readonly FactSet[]): Fact[] {
 		if (all.length === 0) return [];
-		const sets = [...new Set(all)];
-		const first = sets[0]!;
+		const first = all[0]!;
 		const out: Fact[] = [];
-		for (let c = 0; c < first.chunks.length; c++) {
-			const chunk = first.chunks[c];
-			if (!chunk) continue;
-			let held: (Fact | undefined)[] | null = null;
-			for (let s = 1; s < sets.length; s++) {
-				const other = sets[s]!.chunks[c];
-				if (other === chunk) continue;
-				held ??= chunk.slice();
-				for (let i = 0; i < CHUNK; i++) if (held[i] !== undefined && !sameValue(other?.[i], held[i]!)) held[i] = undefined;
+		for (let t = 0; t < first.top.length; t++) {
+			const mid = first.top[t];
+			if (!mid) continue;
+			// each other branch once (hypotheses share most of theirs)
+			const mids = new Set<Mid | undefined>();
+			for (const set of all) mids.add(set.top[t]);
+			mids.delete(mid);
+			for (let m = 0; m < WIDTH; m++) {
+				const leaf = mid[m];
+				if (!leaf) continue;
+				let held: (Fact | undefined)[] | null = null;
+				let left = WIDTH;
+				let last: Leaf | undefined = leaf;
+				for (const other of mids) {
+					const theirs = other?.[m];
+					if (theirs === leaf || theirs === last) continue;
+					last = theirs;
+					if (!held) {
+						held = leaf.slice();
+						left = 0;
+						for (let i = 0; i < WIDTH; i++) if (held[i] !== undefined) left++;
+					}
+					for (let i = 0; i < WIDTH; i++)
+						if (held[i] !== undefined && !sameValue(theirs?.[i], held[i]!)) {
+							held[i] = undefined;
+							left--;
+						}
+					if (left === 0) break;
+				}
+				if (left === 0) continue;
+				const from = held ?? leaf;
+				for (let i = 0; i < WIDTH; i++) if (from[i] !== undefined) out.push(from[i]!);
 			}
-			const from = held ?? chunk;
-			for (let i = 0; i < CHUNK; i++) if (from[i] !== undefined) out.push(from[i]!);
 		}
 		return out;
 	}
@@ -100,15 +148,20 @@ class FactSet {
 	equals(other: FactSet): boolean {
 		if (this === other) return true;
 		if (this.size !== other.size) return false;
-		const n = Math.max(this.chunks.length, other.chunks.length);
-		for (let c = 0; c < n; c++) {
-			const a = this.chunks[c];
-			const b = other.chunks[c];
-			if (a === b) continue;
-			for (let i = 0; i < CHUNK; i++) {
-				const f = a?.[i];
-				const g = b?.[i];
-				if (f === undefined ? g !== undefined : !sameValue(g, f)) return false;
+		const n = Math.max(this.top.length, other.top.length);
+		for (let t = 0; t < n; t++) {
+			const am = this.top[t];
+			const bm = other.top[t];
+			if (am === bm) continue;
+			for (let m = 0; m < WIDTH; m++) {
+				const a = am?.[m];
+				const b = bm?.[m];
+				if (a === b) continue;
+				for (let i = 0; i < WIDTH; i++) {
+					const f = a?.[i];
+					const g = b?.[i];
+					if (f === undefined ? g !== undefined : !sameValue(g, f)) return false;
+				}
 			}
 		}
 		return true;
@@ -117,27 +170,31 @@ class FactSet {
 	/** The facts this set shares with `other` (this set's, where both hold the same value). */
 	intersect(other: FactSet): FactSet {
 		if (this === other) return this;
-		const chunks: (Chunk | undefined)[] = new Array(this.chunks.length);
-		let size = 0;
-		for (let c = 0; c < this.chunks.length; c++) {
-			const a = this.chunks[c];
-			const b = other.chunks[c];
-			if (!a || !b) continue;
-			let kept: (Fact | undefined)[] | null = null;
-			let n = 0;
-			if (a !== b)
-				for (let i = 0; i < CHUNK; i++) {
-					const f = a[i];
-					if (f === undefined) continue;
-					if (sameValue(b[i], f)) n++;
-					else (kept ??= a.slice())[i] = undefined;
-				}
-			else for (let i = 0; i < CHUNK; i++) if (a[i] !== undefined) n++;
-			if (n === 0) continue;
-			chunks[c] = kept ?? a;
-			size += n;
+		const top: (Mid | undefined)[] = new Array(this.top.length);
+		for (let t = 0; t < this.top.length; t++) {
+			const am = this.top[t];
+			const bm = other.top[t];
+			if (!am || !bm) continue;
+			if (am === bm) {
+				top[t] = am;
+				continue;
+			}
+			let mid: (Leaf | undefined)[] | null = null;
+			for (let m = 0; m < WIDTH; m++) {
+				const a = am[m];
+				const b = bm[m];
+				if (a === b || !a) continue;
+				let kept: (Fact | undefined)[] | null = null;
+				if (b)
+					for (let i = 0; i < WIDTH; i++) {
+						const f = a[i];
+						if (f !== undefined && !sameValue(b[i], f)) (kept ??= a.slice())[i] = undefined;
+					}
+				(mid ??= am.slice())[m] = b ? (kept ?? a) : undefined;
+			}
+			top[t] = mid ?? am;
 		}
-		return new FactSet(chunks, size);
+		return new FactSet(top, -1);
 	}
 }
 
@@ -207,8 +264,12 @@ export class Assistant {
 	/** Cells the player may be on now (empty before the start or after death). */
 	candidates(): number[] {
 		if (!this.alive) return [];
-		return [...new Set(this.hyps.map((h) => h.cell))].sort((a, b) => a - b);
+		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
+		if (this.cells?.hyps !== this.hyps) this.cells = { hyps: this.hyps, cells: [...new Set(this.hyps.map((h) => h.cell))].sort((a, b) => a - b) };
+		return this.cells.cells.slice();
 	}
+
+	private cells: { hyps: Hypothesis[]; cells: number[] } | null = null;
 
 	get positionCertain(): boolean {
 		return this.alive && this.hyps.length > 0 && this.hyps.every((h) => h.cell === this.hyps[0]!.cell);
@@ -576,7 +637,7 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	const other = a.neighbour(cell, dir);
 	const canonical = other === null || dir === 'right' || dir === 'down' ? { cell, dir } : { cell: other, dir: OPPOSITE[dir] };
-	const key = a.contour.shape.length + canonical.cell * 4 + DIRECTIONS.indexOf(canonical.dir);
+	const key = a.contour.shape.length * (1 + DIRECTIONS.indexOf(canonical.dir)) + canonical.cell;
 	const known = h.facts.get(key);
 	if (known?.kind === 'side') {
 		if (known.value === value) return h;
