@@ -6,11 +6,9 @@
  */
 import type { Command, GameEvent, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
-import { DIRECTIONS as DIRS, type Direction } from '../engine/plan/types';
-import { OPPOSITE as OPP } from '../engine/plan/geometry';
+import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
 import { Others } from '../sheet/others';
-
 
 /** The certain facts as arrays: the kind of a cell, the state of each side of each cell. */
 export interface Map2D {
@@ -186,9 +184,7 @@ function neighbours(a: Assistant): Int32Array {
 	const nb = new Int32Array(size * 4).fill(-1);
 	for (let c = 0; c < size; c++) {
 		if (!a.contour.shape[c]) continue;
-		for (let d = 0; d < 4; d++) nb[c * 4 + d] = a.neighbour(c, DIRS[d]!) ?? -1;
+		for (let d = 0; d < 4; d++) nb[c * 4 + d] = a.neighbour(c, DIRECTIONS[d]!) ?? -1;
 	}
 	return nb;
 }
-
-export { DIRS, OPP };

@@ -6,8 +6,8 @@
  * cannot be sure of, encephalitis infects. One search answers every goal: the cheapest cell
  * of a set, the cheapest side worth trying.
  */
-import type { Direction } from '../engine/plan/types';
-import { DIRS, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+import { DIRECTIONS, type Direction } from '../engine/plan/types';
+import { SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 
 // Module-local copies: the inner loop reads them millions of times in a simulation.
 const OPEN = SIDE_OPEN;
@@ -114,7 +114,7 @@ export class Reach {
 		for (let c = 0; c < this.dist.length; c++) {
 			const d = this.dist[c]!;
 			if (c === this.from || !Number.isFinite(d) || (best && d >= best.cost) || !goal(c)) continue;
-			best = { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
+			best = { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
 		}
 		return best;
 	}
@@ -132,7 +132,7 @@ export class Reach {
 				const kind = n >= 0 ? this.map.kinds[n] : undefined;
 				const cost = d + (sides[c * 4 + di] === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
 				if (best && cost >= best.cost) continue;
-				best = c === this.from ? { dir: DIRS[di]!, blow: false, to: c, cost } : { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
+				best = c === this.from ? { dir: DIRECTIONS[di]!, blow: false, to: c, cost } : { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
 			}
 		}
 		return best;
