@@ -5,6 +5,7 @@
  * whereabouts are the sheet's `Others`. Nothing here can reach the plan or the state.
  */
 import type { Command, GameEvent, Seat } from '../engine/game/types';
+import { DIR_INDEX } from '../engine/game/board';
 import type { SeatView } from '../engine/game/view';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
@@ -30,7 +31,6 @@ export const SIDE_OPEN = 1;
 export const SIDE_WALL = 2;
 export const SIDE_EXIT = 3;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
-export const DIR_INDEX: Record<Direction, number> = { up: 0, right: 1, down: 2, left: 3 };
 
 export class SeatKnowledge {
 	readonly assistant: Assistant;
@@ -148,14 +148,18 @@ export class SeatKnowledge {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
-		if (n === 1) return [{ cell: a.hypothesis(0).cell, map: this.map() }];
 		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
-		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
+		const which = n === 1 ? [0] : n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
 		return which.map((i) => {
-			const h = a.hypothesis(i);
-			return { cell: h.cell, map: this.mapOf(h.facts) };
+			const { cell, facts } = a.hypothesisAt(i);
+			let map = this.maps.get(facts);
+			if (!map) this.maps.set(facts, (map = this.mapOf(a.hypothesis(i).facts)));
+			return { cell, map };
 		});
 	}
+
+	/** Each hypothesis's map, kept while its facts are the same (a step on known ground adds none). */
+	private readonly maps = new WeakMap<object, Map2D>();
 
 	private mapOf(facts: readonly Fact[]): Map2D {
 		const a = this.assistant;

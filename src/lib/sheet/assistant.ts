@@ -11,6 +11,7 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
+import { DIR_INDEX } from '../engine/game/board';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
@@ -198,6 +199,26 @@ class FactSet {
 	}
 }
 
+/** Each square's neighbour per direction (−1: none), worked out once per contour. */
+const NEIGHBOURS = new WeakMap<Contour, Int32Array>();
+function neighbourTable(contour: Contour): Int32Array {
+	let table = NEIGHBOURS.get(contour);
+	if (table) return table;
+	const { width, height, shape } = contour;
+	table = new Int32Array(shape.length * 4).fill(-1);
+	for (let cell = 0; cell < shape.length; cell++)
+		for (let d = 0; d < 4; d++) {
+			const dir = DIRECTIONS[d]!;
+			const x = (cell % width) + (dir === 'right' ? 1 : dir === 'left' ? -1 : 0);
+			const y = Math.floor(cell / width) + (dir === 'down' ? 1 : dir === 'up' ? -1 : 0);
+			if (x < 0 || y < 0 || x >= width || y >= height) continue;
+			const n = y * width + x;
+			if (shape[n]) table[cell * 4 + d] = n;
+		}
+	NEIGHBOURS.set(contour, table);
+	return table;
+}
+
 /** A hypothesis made in one shape (the hot paths make hundreds per move). */
 function hyp(cell: number, outside: Direction | null, facts: FactSet): Hypothesis {
 	return { cell, outside, facts };
@@ -286,6 +307,15 @@ export class Assistant {
 	/** How many hypotheses there are (a computer player samples them to plan). */
 	get hypothesisCount(): number {
 		return this.alive ? this.hyps.length : 0;
+	}
+
+	/**
+	 * Hypothesis `i`'s cell, and its facts as an opaque identity: the same object for as long as
+	 * they are the same facts (a computer player keeps what it works out from them).
+	 */
+	hypothesisAt(i: number): { cell: number; facts: object } {
+		const h = this.hyps[i]!;
+		return { cell: h.cell, facts: h.facts };
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -545,12 +575,8 @@ export class Assistant {
 	}
 
 	neighbour(cell: number, dir: Direction): number | null {
-		const { width, height, shape } = this.contour;
-		const x = (cell % width) + (dir === 'right' ? 1 : dir === 'left' ? -1 : 0);
-		const y = Math.floor(cell / width) + (dir === 'down' ? 1 : dir === 'up' ? -1 : 0);
-		if (x < 0 || y < 0 || x >= width || y >= height) return null;
-		const n = y * width + x;
-		return shape[n] ? n : null;
+		const n = neighbourTable(this.contour)[cell * 4 + DIR_INDEX[dir]]!;
+		return n < 0 ? null : n;
 	}
 
 	/** Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp). */
@@ -636,8 +662,10 @@ function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason):
 function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, reason: Reason, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
 	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	const other = a.neighbour(cell, dir);
-	const canonical = other === null || dir === 'right' || dir === 'down' ? { cell, dir } : { cell: other, dir: OPPOSITE[dir] };
-	const key = a.contour.shape.length * (1 + DIRECTIONS.indexOf(canonical.dir)) + canonical.cell;
+	const own = other === null || dir === 'right' || dir === 'down';
+	const sideCell = own ? cell : other;
+	const sideDir = own ? dir : OPPOSITE[dir];
+	const key = a.contour.shape.length * (1 + DIR_INDEX[sideDir]) + sideCell;
 	const known = h.facts.get(key);
 	if (known?.kind === 'side') {
 		if (known.value === value) return h;
@@ -647,5 +675,5 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 		return null;
 	}
 	if (value === 'exit' && other !== null) return null;
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: canonical.cell, dir: canonical.dir, value, reason: { ...reason, from: cell, dir } }));
+	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: { ...reason, from: cell, dir } }));
 }
