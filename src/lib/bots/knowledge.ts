@@ -148,18 +148,11 @@ export class SeatKnowledge {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
+		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.map() }];
 		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
-		const which = n === 1 ? [0] : n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
-		return which.map((i) => {
-			const { cell, facts } = a.hypothesisAt(i);
-			let map = this.maps.get(facts);
-			if (!map) this.maps.set(facts, (map = this.mapOf(a.hypothesis(i).facts)));
-			return { cell, map };
-		});
+		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
+		return which.map((i) => ({ cell: a.hypothesisCell(i), map: this.mapOf(a.hypothesis(i).facts) }));
 	}
-
-	/** Each hypothesis's map, kept while its facts are the same (a step on known ground adds none). */
-	private readonly maps = new WeakMap<object, Map2D>();
 
 	private mapOf(facts: readonly Fact[]): Map2D {
 		const a = this.assistant;

@@ -309,13 +309,9 @@ export class Assistant {
 		return this.alive ? this.hyps.length : 0;
 	}
 
-	/**
-	 * Hypothesis `i`'s cell, and its facts as an opaque identity: the same object for as long as
-	 * they are the same facts (a computer player keeps what it works out from them).
-	 */
-	hypothesisAt(i: number): { cell: number; facts: object } {
-		const h = this.hyps[i]!;
-		return { cell: h.cell, facts: h.facts };
+	/** Hypothesis `i`'s cell (without its facts). */
+	hypothesisCell(i: number): number {
+		return this.hyps[i]!.cell;
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
