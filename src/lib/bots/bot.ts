@@ -17,8 +17,9 @@
 import type { Action, Command, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import { createRng, type Rng } from '../engine/random';
-import type { Direction } from '../engine/plan/types';
-import { DIRS, OPP, SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+import { OPPOSITE } from '../engine/plan/geometry';
+import { DIRECTIONS, type Direction } from '../engine/plan/types';
+import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { Reach, type Route, type RouteCosts } from './plan-route';
 
 // Module-local copies of the side codes (read in the planner's loops).
@@ -56,6 +57,8 @@ class SeatBot implements Bot {
 	private lastFactsTried = 0;
 	/** Steps taken (from the same candidate cells) since the map last grew, and how often. */
 	private readonly tried = new Map<string, number>();
+	/** The route search, refilled for every world planned. */
+	private readonly reach = new Reach();
 
 	constructor(
 		readonly level: BotLevel,
@@ -83,8 +86,8 @@ class SeatBot implements Bot {
 			return cell === undefined ? { type: 'status', by: seat } : { type: 'choose_start', by: seat, cell };
 		}
 		if (view.me.outside) {
-			const dir = know.outsideDir ?? DIRS[this.rng.int(4)]!;
-			return { type: 'move', by: seat, actions: [{ a: 'go', dir: OPP[dir] }] };
+			const dir = know.outsideDir ?? DIRECTIONS[this.rng.int(4)]!;
+			return { type: 'move', by: seat, actions: [{ a: 'go', dir: OPPOSITE[dir] }] };
 		}
 		const mapped = this.level !== 'wanderer' && MAPPED.has(view.rules);
 		if (view.me.mayOrderCell) {
@@ -97,7 +100,7 @@ class SeatBot implements Bot {
 	}
 
 	private wander(): Command {
-		const actions: Action[] = [{ a: 'go', dir: DIRS[this.rng.int(4)]! }];
+		const actions: Action[] = [{ a: 'go', dir: DIRECTIONS[this.rng.int(4)]! }];
 		return { type: 'move', by: this.seat, actions };
 	}
 
@@ -150,7 +153,7 @@ class SeatBot implements Bot {
 		this.tried.set(stale, (this.tried.get(stale) ?? 0) + 1);
 		if ((this.tried.get(stale) ?? 0) > 3 && votes.size === 1) {
 			// Every world says the same and it keeps failing: a step at random.
-			chosen = { ...chosen, dir: DIRS[this.rng.int(4)]!, blow: false };
+			chosen = { ...chosen, dir: DIRECTIONS[this.rng.int(4)]!, blow: false };
 		}
 		const actions: Action[] = [];
 		const certain = cands.length === 1;
@@ -173,13 +176,13 @@ class SeatBot implements Bot {
 			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
 		};
-		const reach = new Reach(map, at, costs, tie);
+		const reach = this.reach.run(map, at, costs, tie);
 		const { sides, nb, kinds } = map;
 		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
 		if (kinds[at] === 'encephalitis' && !me.immune) {
 			const out = tie.find((di) => sides[at * 4 + di] === OPEN && nb[at * 4 + di]! >= 0 && kinds[nb[at * 4 + di]!] !== 'encephalitis');
-			if (out !== undefined) return { dir: DIRS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
+			if (out !== undefined) return { dir: DIRECTIONS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
 		}
 		const hurt = me.health !== 'healthy';
 		if (hurt) {
@@ -201,8 +204,8 @@ class SeatBot implements Bot {
 		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
-		const open = DIRS.filter((_, di) => sides[at * 4 + di] !== WALL && nb[at * 4 + di]! >= 0);
-		const dir = this.rng.pick(open.length ? open : DIRS)!;
+		const open = DIRECTIONS.filter((_, di) => sides[at * 4 + di] !== WALL && nb[at * 4 + di]! >= 0);
+		const dir = this.rng.pick(open.length ? open : DIRECTIONS)!;
 		return { dir, blow: false, to: at, cost: 1 };
 	}
 
@@ -218,11 +221,11 @@ class SeatBot implements Bot {
 		const cands = know.others.candidates();
 		let best: Direction | null = null;
 		let bestValue = 0;
-		for (const dir of DIRS) {
+		for (const dir of DIRECTIONS) {
 			// The line the bullet flies along, as far as the sides are known open (and the range allows).
 			const line = new Set<number>([at]);
 			let cur = at;
-			const di = DIRS.indexOf(dir);
+			const di = DIRECTIONS.indexOf(dir);
 			for (let step = 0; sides[cur * 4 + di] === OPEN; step++) {
 				if (view.settings.shootingRange !== null && step >= view.settings.shootingRange) break;
 				const n = nb[cur * 4 + di]!;

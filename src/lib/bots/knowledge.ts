@@ -5,12 +5,11 @@
  * whereabouts are the sheet's `Others`. Nothing here can reach the plan or the state.
  */
 import type { Command, GameEvent, Seat } from '../engine/game/types';
+import { DIR_INDEX } from '../engine/game/board';
 import type { SeatView } from '../engine/game/view';
-import { DIRECTIONS as DIRS, type Direction } from '../engine/plan/types';
-import { OPPOSITE as OPP } from '../engine/plan/geometry';
+import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
 import { Others } from '../sheet/others';
-
 
 /** The certain facts as arrays: the kind of a cell, the state of each side of each cell. */
 export interface Map2D {
@@ -32,7 +31,6 @@ export const SIDE_OPEN = 1;
 export const SIDE_WALL = 2;
 export const SIDE_EXIT = 3;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
-export const DIR_INDEX: Record<Direction, number> = { up: 0, right: 1, down: 2, left: 3 };
 
 export class SeatKnowledge {
 	readonly assistant: Assistant;
@@ -150,13 +148,10 @@ export class SeatKnowledge {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
-		if (n === 1) return [{ cell: a.hypothesis(0).cell, map: this.map() }];
+		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.map() }];
 		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
 		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
-		return which.map((i) => {
-			const h = a.hypothesis(i);
-			return { cell: h.cell, map: this.mapOf(h.facts) };
-		});
+		return which.map((i) => ({ cell: a.hypothesisCell(i), map: this.mapOf(a.hypothesis(i).facts) }));
 	}
 
 	private mapOf(facts: readonly Fact[]): Map2D {
@@ -186,9 +181,7 @@ function neighbours(a: Assistant): Int32Array {
 	const nb = new Int32Array(size * 4).fill(-1);
 	for (let c = 0; c < size; c++) {
 		if (!a.contour.shape[c]) continue;
-		for (let d = 0; d < 4; d++) nb[c * 4 + d] = a.neighbour(c, DIRS[d]!) ?? -1;
+		for (let d = 0; d < 4; d++) nb[c * 4 + d] = a.neighbour(c, DIRECTIONS[d]!) ?? -1;
 	}
 	return nb;
 }
-
-export { DIRS, OPP };

@@ -6,8 +6,8 @@
  * cannot be sure of, encephalitis infects. One search answers every goal: the cheapest cell
  * of a set, the cheapest side worth trying.
  */
-import type { Direction } from '../engine/plan/types';
-import { DIRS, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+import { DIRECTIONS, type Direction } from '../engine/plan/types';
+import { SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 
 // Module-local copies: the inner loop reads them millions of times in a simulation.
 const OPEN = SIDE_OPEN;
@@ -33,83 +33,140 @@ export interface Route {
 	cost: number;
 }
 
-/** Everything reachable from one cell: costs and the first step of the cheapest way there. */
+/**
+ * Everything reachable from one cell: costs and the first step of the cheapest way there,
+ * worked out only as far as the questions asked need (a bucket queue, settled in order).
+ * One instance serves a player's every search (`run` refills it), so a decision allocates nothing.
+ */
 export class Reach {
-	readonly dist: Float64Array;
+	private dist = new Float64Array(0);
 	/** Direction index of the first step (−1 at the start or out of reach). */
-	readonly first: Int8Array;
+	private first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
-	readonly blown: Uint8Array;
+	private blown = new Uint8Array(0);
+	map!: Map2D;
+	from = -1;
+	costs!: RouteCosts;
+	/** Direction indexes in the order ties are broken. */
+	order: readonly number[] = [];
+	/** The bucket queue's buckets (by distance), kept between runs. */
+	private buckets: number[][] = [];
 
-	constructor(
-		readonly map: Map2D,
-		readonly from: number,
-		readonly costs: RouteCosts,
-		/** Direction indexes in the order ties are broken. */
-		readonly order: readonly number[]
-	) {
+	/** The search from `from` over `map`. */
+	run(map: Map2D, from: number, costs: RouteCosts, order: readonly number[]): this {
+		this.map = map;
+		this.from = from;
+		this.costs = costs;
+		this.order = order;
 		const size = map.shape.length;
-		this.dist = new Float64Array(size).fill(Infinity);
-		this.first = new Int8Array(size).fill(-1);
-		this.blown = new Uint8Array(size);
-		const { sides, nb, kinds } = map;
-		const buckets: number[][] = [[from]];
-		this.dist[from] = 0;
-		for (let d = 0; d < buckets.length; d++) {
-			const bucket = buckets[d];
-			if (!bucket) continue;
+		if (this.dist.length !== size) {
+			this.dist = new Float64Array(size);
+			this.first = new Int8Array(size);
+			this.blown = new Uint8Array(size);
+		}
+		const { dist, first, blown } = this;
+		dist.fill(Infinity);
+		first.fill(-1);
+		blown.fill(0);
+		const buckets = this.buckets;
+		for (const bucket of buckets) bucket.length = 0;
+		(buckets[0] ??= []).push(from);
+		dist[from] = 0;
+		this.done = -1;
+		return this;
+	}
+
+	/** Buckets settled so far (the search goes only as far as a question needs). */
+	private done = -1;
+
+	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
+	private expand(upTo: number): void {
+		const { dist, first, blown, buckets, from } = this;
+		const { sides, nb, kinds } = this.map;
+		const unknownStep = this.costs.unknown;
+		const wallStep = this.costs.wall;
+		const hazard = this.costs.hazard;
+		const order = this.order;
+		const o0 = order[0]!, o1 = order[1]!, o2 = order[2]!, o3 = order[3]!;
+		for (let d = this.done + 1; d <= upTo && d < buckets.length; d++) {
+			const bucket = buckets[d]!;
 			for (let i = 0; i < bucket.length; i++) {
 				const cell = bucket[i]!;
-				if (this.dist[cell] !== d) continue;
-				for (const di of order) {
+				if (dist[cell] !== d) continue;
+				for (let k = 0; k < 4; k++) {
+					const di = k === 0 ? o0 : k === 1 ? o1 : k === 2 ? o2 : o3;
 					const n = nb[cell * 4 + di]!;
 					if (n < 0) continue;
 					const side = sides[cell * 4 + di];
 					let step: number;
 					if (side === OPEN) step = 1;
-					else if (side === UNKNOWN) step = costs.unknown;
-					else if (side === WALL) step = costs.wall;
+					else if (side === UNKNOWN) step = unknownStep;
+					else if (side === WALL) step = wallStep;
 					else continue;
-					if (!Number.isFinite(step)) continue;
+					if (step === Infinity) continue;
 					const kind = kinds[n];
-					if (kind !== undefined) step += costs.hazard[kind] ?? 0;
+					if (kind !== undefined) step += hazard[kind] ?? 0;
 					const nd = d + step;
-					if (nd < this.dist[n]!) {
-						this.dist[n] = nd;
-						this.first[n] = cell === from ? di : this.first[cell]!;
-						this.blown[n] = cell === from ? (side === WALL ? 1 : 0) : this.blown[cell]!;
-						(buckets[nd] ??= []).push(n);
+					if (nd < dist[n]!) {
+						dist[n] = nd;
+						first[n] = cell === from ? di : first[cell]!;
+						blown[n] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
+						while (buckets.length <= nd) buckets.push([]);
+						buckets[nd]!.push(n);
 					}
 				}
 			}
+			this.done = d;
 		}
 	}
 
-	/** The cheapest cell (other than the start) for which `goal` holds. */
+	/**
+	 * The cheapest cell (other than the start) for which `goal` holds; of equal costs, the lowest
+	 * cell. Read in order of distance, so the search stops at the first distance that cannot do better.
+	 */
 	toCell(goal: (cell: number) => boolean): Route | null {
 		let best: Route | null = null;
-		for (let c = 0; c < this.dist.length; c++) {
-			const d = this.dist[c]!;
-			if (c === this.from || !Number.isFinite(d) || (best && d >= best.cost) || !goal(c)) continue;
-			best = { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
+		const { dist, buckets } = this;
+		for (let d = 0; d < buckets.length; d++) {
+			if (best && d > best.cost) break;
+			this.expand(d);
+			const bucket = buckets[d]!;
+			for (let i = 0; i < bucket.length; i++) {
+				const c = bucket[i]!;
+				if (dist[c] !== d || c === this.from || (best && c > best.to) || !goal(c)) continue;
+				best = { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
+			}
 		}
 		return best;
 	}
 
-	/** The cheapest side worth trying (`goal(cell, direction index)`), reached and then tried. */
+	/**
+	 * The cheapest side worth trying (`goal(cell, direction index)`), reached and then tried; of
+	 * equal costs, the lowest cell, then the first direction in the tie order. Read in order of
+	 * distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
+	 */
 	toSide(goal: (cell: number, di: number) => boolean): Route | null {
 		let best: Route | null = null;
-		const { sides } = this.map;
-		for (let c = 0; c < this.dist.length; c++) {
-			const d = this.dist[c]!;
-			if (!Number.isFinite(d) || (best && d >= best.cost)) continue;
-			for (const di of this.order) {
-				if (!goal(c, di)) continue;
-				const n = this.map.nb[c * 4 + di]!;
-				const kind = n >= 0 ? this.map.kinds[n] : undefined;
-				const cost = d + (sides[c * 4 + di] === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
-				if (best && cost >= best.cost) continue;
-				best = c === this.from ? { dir: DIRS[di]!, blow: false, to: c, cost } : { dir: DIRS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
+		let bestK = 0;
+		const { sides, nb, kinds } = this.map;
+		const { dist, buckets, order } = this;
+		for (let d = 0; d < buckets.length; d++) {
+			if (best && d + 1 > best.cost) break;
+			this.expand(d);
+			const bucket = buckets[d]!;
+			for (let i = 0; i < bucket.length; i++) {
+				const c = bucket[i]!;
+				if (dist[c] !== d) continue;
+				for (let k = 0; k < 4; k++) {
+					const di = order[k]!;
+					if (!goal(c, di)) continue;
+					const n = nb[c * 4 + di]!;
+					const kind = n >= 0 ? kinds[n] : undefined;
+					const cost = d + (sides[c * 4 + di] === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
+					if (best && (cost > best.cost || (cost === best.cost && (c > best.to || (c === best.to && k > bestK))))) continue;
+					best = c === this.from ? { dir: DIRECTIONS[di]!, blow: false, to: c, cost } : { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
+					bestK = k;
+				}
 			}
 		}
 		return best;

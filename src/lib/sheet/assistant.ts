@@ -11,6 +11,7 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
+import { DIR_INDEX } from '../engine/game/board';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
@@ -29,78 +30,198 @@ export interface Reason {
 
 export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reason } | { kind: 'side'; cell: number; dir: Direction; value: KnownSide; reason: Reason };
 
-const cellKey = (cell: number) => `c${cell}`;
+/**
+ * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
+ * `size * (1 + direction index) + cell` (see `addSide`), so the keys in use lie close together.
+ */
+const BITS = 5;
+const WIDTH = 1 << BITS;
+const MASK = WIDTH - 1;
+type Leaf = readonly (Fact | undefined)[];
+type Mid = readonly (Leaf | undefined)[];
 
 /**
- * A hypothesis's facts, persistent: a shared base plus the few facts this branch added, so a
- * pit that splits one hypothesis into hundreds does not copy the map hundreds of times.
+ * A hypothesis's facts, persistent: a two-level tree of 32-wide arrays over the integer keys,
+ * shared between sets until one of them changes. Adding a fact copies three short arrays, so a
+ * pit that splits one hypothesis into hundreds does not copy the map hundreds of times, and
+ * sets that agree on a branch are compared by reference.
  */
 class FactSet {
-	static readonly empty = new FactSet(new Map(), null);
+	static readonly empty = new FactSet([], 0);
 
 	private constructor(
-		private readonly base: ReadonlyMap<string, Fact>,
-		private readonly extra: ReadonlyMap<string, Fact> | null
+		private readonly top: readonly (Mid | undefined)[],
+		/** How many facts; −1 until counted. */
+		private count: number
 	) {}
 
-	static of(facts: Map<string, Fact>): FactSet {
-		return new FactSet(facts, null);
+	get size(): number {
+		if (this.count < 0) {
+			let n = 0;
+			this.each(() => n++);
+			this.count = n;
+		}
+		return this.count;
 	}
 
-	get(key: string): Fact | undefined {
-		return this.extra?.get(key) ?? this.base.get(key);
+	get(key: number): Fact | undefined {
+		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
 	}
 
-	with(key: string, fact: Fact): FactSet {
-		const extra = new Map(this.extra ?? []);
-		extra.set(key, fact);
-		if (extra.size <= 24) return new FactSet(this.base, extra);
-		const base = new Map(this.base);
-		for (const [k, f] of extra) base.set(k, f);
-		return new FactSet(base, null);
+	with(key: number, fact: Fact): FactSet {
+		const t = key >> (2 * BITS);
+		const m = (key >> BITS) & MASK;
+		const i = key & MASK;
+		const top = this.top.slice();
+		const oldMid = top[t];
+		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
+		const oldLeaf = mid[m];
+		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Fact | undefined>(WIDTH);
+		const fresh = leaf[i] === undefined;
+		leaf[i] = fact;
+		mid[m] = leaf;
+		top[t] = mid;
+		return new FactSet(top, this.count < 0 ? -1 : this.count + (fresh ? 1 : 0));
+	}
+
+	private each(visit: (fact: Fact) => void): void {
+		for (const mid of this.top)
+			if (mid)
+				for (let m = 0; m < WIDTH; m++) {
+					const leaf = mid[m];
+					if (leaf) for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) visit(leaf[i]!);
+				}
+	}
+
+	/** The facts in key order. */
+	facts(): Fact[] {
+		const out: Fact[] = [];
+		this.each((f) => out.push(f));
+		return out;
 	}
 
 	/**
-	 * The facts every set holds (the first set's order). Sets sharing a base are checked against
-	 * it once, then each by its few facts of its own: a pit's hundreds of branches cost little.
+	 * The facts every set holds (in key order, the first set's facts). A branch every set shares
+	 * with the first holds whole; only the leaves that differ are compared fact by fact.
 	 */
-	static common(sets: readonly FactSet[]): Fact[] {
-		if (sets.length === 0) return [];
-		const keys = [...sets[0]!.entries()];
-		const index = new Map(keys.map(([key], k) => [key, k]));
-		const held = keys.map(() => true);
-		const byBase = new Map<ReadonlyMap<string, Fact>, FactSet[]>();
-		for (const set of sets) {
-			const list = byBase.get(set.base);
-			if (list) list.push(set);
-			else byBase.set(set.base, [set]);
-		}
-		for (const [base, list] of byBase) {
-			// each set's own facts, then the base's for the keys some set of the group leaves to it
-			const overridden = new Map<number, number>();
-			for (const set of list)
-				if (set.extra)
-					for (const [key, fact] of set.extra) {
-						const k = index.get(key);
-						if (k === undefined) continue;
-						overridden.set(k, (overridden.get(k) ?? 0) + 1);
-						if (!sameValue(fact, keys[k]![1])) held[k] = false;
+	static common(all: readonly FactSet[]): Fact[] {
+		if (all.length === 0) return [];
+		const first = all[0]!;
+		const out: Fact[] = [];
+		for (let t = 0; t < first.top.length; t++) {
+			const mid = first.top[t];
+			if (!mid) continue;
+			// each other branch once (hypotheses share most of theirs)
+			const mids = new Set<Mid | undefined>();
+			for (const set of all) mids.add(set.top[t]);
+			mids.delete(mid);
+			for (let m = 0; m < WIDTH; m++) {
+				const leaf = mid[m];
+				if (!leaf) continue;
+				let held: (Fact | undefined)[] | null = null;
+				let left = WIDTH;
+				let last: Leaf | undefined = leaf;
+				for (const other of mids) {
+					const theirs = other?.[m];
+					if (theirs === leaf || theirs === last) continue;
+					last = theirs;
+					if (!held) {
+						held = leaf.slice();
+						left = 0;
+						for (let i = 0; i < WIDTH; i++) if (held[i] !== undefined) left++;
 					}
-			for (let k = 0; k < keys.length; k++) if (held[k] && (overridden.get(k) ?? 0) < list.length && !sameValue(base.get(keys[k]![0]), keys[k]![1])) held[k] = false;
+					for (let i = 0; i < WIDTH; i++)
+						if (held[i] !== undefined && !sameValue(theirs?.[i], held[i]!)) {
+							held[i] = undefined;
+							left--;
+						}
+					if (left === 0) break;
+				}
+				if (left === 0) continue;
+				const from = held ?? leaf;
+				for (let i = 0; i < WIDTH; i++) if (from[i] !== undefined) out.push(from[i]!);
+			}
 		}
-		return keys.filter((_, k) => held[k]).map(([, fact]) => fact);
+		return out;
 	}
 
-	*entries(): Generator<[string, Fact]> {
-		for (const entry of this.base) if (!this.extra?.has(entry[0])) yield entry;
-		if (this.extra) yield* this.extra;
+	/** The same facts (by value) as `other`. */
+	equals(other: FactSet): boolean {
+		if (this === other) return true;
+		if (this.size !== other.size) return false;
+		const n = Math.max(this.top.length, other.top.length);
+		for (let t = 0; t < n; t++) {
+			const am = this.top[t];
+			const bm = other.top[t];
+			if (am === bm) continue;
+			for (let m = 0; m < WIDTH; m++) {
+				const a = am?.[m];
+				const b = bm?.[m];
+				if (a === b) continue;
+				for (let i = 0; i < WIDTH; i++) {
+					const f = a?.[i];
+					const g = b?.[i];
+					if (f === undefined ? g !== undefined : !sameValue(g, f)) return false;
+				}
+			}
+		}
+		return true;
 	}
 
-	get size(): number {
-		let n = this.base.size;
-		if (this.extra) for (const k of this.extra.keys()) if (!this.base.has(k)) n++;
-		return n;
+	/** The facts this set shares with `other` (this set's, where both hold the same value). */
+	intersect(other: FactSet): FactSet {
+		if (this === other) return this;
+		const top: (Mid | undefined)[] = new Array(this.top.length);
+		for (let t = 0; t < this.top.length; t++) {
+			const am = this.top[t];
+			const bm = other.top[t];
+			if (!am || !bm) continue;
+			if (am === bm) {
+				top[t] = am;
+				continue;
+			}
+			let mid: (Leaf | undefined)[] | null = null;
+			for (let m = 0; m < WIDTH; m++) {
+				const a = am[m];
+				const b = bm[m];
+				if (a === b || !a) continue;
+				let kept: (Fact | undefined)[] | null = null;
+				if (b)
+					for (let i = 0; i < WIDTH; i++) {
+						const f = a[i];
+						if (f !== undefined && !sameValue(b[i], f)) (kept ??= a.slice())[i] = undefined;
+					}
+				(mid ??= am.slice())[m] = b ? (kept ?? a) : undefined;
+			}
+			top[t] = mid ?? am;
+		}
+		return new FactSet(top, -1);
 	}
+}
+
+/** Each square's neighbour per direction (−1: none), worked out once per contour. */
+const NEIGHBOURS = new WeakMap<Contour, Int32Array>();
+function neighbourTable(contour: Contour): Int32Array {
+	let table = NEIGHBOURS.get(contour);
+	if (table) return table;
+	const { width, height, shape } = contour;
+	table = new Int32Array(shape.length * 4).fill(-1);
+	for (let cell = 0; cell < shape.length; cell++)
+		for (let d = 0; d < 4; d++) {
+			const dir = DIRECTIONS[d]!;
+			const x = (cell % width) + (dir === 'right' ? 1 : dir === 'left' ? -1 : 0);
+			const y = Math.floor(cell / width) + (dir === 'down' ? 1 : dir === 'up' ? -1 : 0);
+			if (x < 0 || y < 0 || x >= width || y >= height) continue;
+			const n = y * width + x;
+			if (shape[n]) table[cell * 4 + d] = n;
+		}
+	NEIGHBOURS.set(contour, table);
+	return table;
+}
+
+/** A hypothesis made in one shape (the hot paths make hundreds per move). */
+function hyp(cell: number, outside: Direction | null, facts: FactSet): Hypothesis {
+	return { cell, outside, facts };
 }
 
 interface Hypothesis {
@@ -164,8 +285,12 @@ export class Assistant {
 	/** Cells the player may be on now (empty before the start or after death). */
 	candidates(): number[] {
 		if (!this.alive) return [];
-		return [...new Set(this.hyps.map((h) => h.cell))].sort((a, b) => a - b);
+		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
+		if (this.cells?.hyps !== this.hyps) this.cells = { hyps: this.hyps, cells: [...new Set(this.hyps.map((h) => h.cell))].sort((a, b) => a - b) };
+		return this.cells.cells.slice();
 	}
+
+	private cells: { hyps: Hypothesis[]; cells: number[] } | null = null;
 
 	get positionCertain(): boolean {
 		return this.alive && this.hyps.length > 0 && this.hyps.every((h) => h.cell === this.hyps[0]!.cell);
@@ -184,10 +309,15 @@ export class Assistant {
 		return this.alive ? this.hyps.length : 0;
 	}
 
+	/** Hypothesis `i`'s cell (without its facts). */
+	hypothesisCell(i: number): number {
+		return this.hyps[i]!.cell;
+	}
+
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
 	hypothesis(i: number): { cell: number; outside: Direction | null; facts: Fact[] } {
 		const h = this.hyps[i]!;
-		return { cell: h.cell, outside: h.outside, facts: [...h.facts.entries()].map(([, f]) => f) };
+		return { cell: h.cell, outside: h.outside, facts: h.facts.facts() };
 	}
 
 	/** The answer to this player's own command: `events` are those the command produced that this seat was told. */
@@ -236,7 +366,7 @@ export class Assistant {
 	}
 
 	private place(cell: number): void {
-		this.hyps = this.merge(this.hyps.map((h) => ({ ...h, cell, outside: null })));
+		this.hyps = this.merge(this.hyps.map((h) => hyp(cell, null, h.facts)));
 		this.record();
 	}
 
@@ -265,11 +395,11 @@ export class Assistant {
 	}
 
 	private step(movement: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, mine: readonly GameEvent[]): void {
-		const types = new Set(mine.map((e) => e.type));
+		const told = tellOf(mine);
 		const next: Hypothesis[] = [];
 		this.wide = [];
-		for (const h of this.hyps) next.push(...this.advance(h, movement, mine, types));
-		next.push(...this.expandWide());
+		for (const h of this.hyps) this.advance(h, movement, told, next);
+		for (const h of this.expandWide()) next.push(h);
 		if (next.length === 0) {
 			// Every hypothesis contradicted: something the assistant does not model happened. Start over, knowing nothing.
 			this.hyps = [{ cell: this.hyps[0]?.cell ?? 0, outside: null, facts: FactSet.empty }];
@@ -292,7 +422,7 @@ export class Assistant {
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell({ ...base, cell, outside: null }, cell, kind, { code: kind === 'pit' ? 'pit' : 'carried', from: list[0]!.from, move: this.moves });
+				const at = addCell(hyp(cell, null, base.facts), cell, kind, { code: kind === 'pit' ? 'pit' : 'carried', from: list[0]!.from, move: this.moves });
 				if (at) out.push(at);
 			}
 		}
@@ -300,29 +430,37 @@ export class Assistant {
 		return out;
 	}
 
-	/** What one hypothesis becomes after the movement and its announcement (none: contradicted). */
-	private advance(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, mine: readonly GameEvent[], types: Set<string>): Hypothesis[] {
-		const reason = (code: Reason['code'], dir?: Direction): Reason => ({ code, from: h.cell, move: this.moves, ...(dir ? { dir } : {}) });
+	/** What one hypothesis becomes after the movement and its announcement, pushed onto `out` (none: contradicted). */
+	private advance(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told, out: Hypothesis[]): void {
+		for (const next of this.advanced(h, mv, told)) out.push(next);
+	}
+
+	private reason(code: Reason['code'], from: number, dir?: Direction): Reason {
+		return dir ? { code, from, move: this.moves, dir } : { code, from, move: this.moves };
+	}
+
+	private advanced(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told): readonly Hypothesis[] {
+		const { types } = told;
 		if (h.outside !== null) {
 			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !types.has('lost_outside')) {
-				const back = { ...h, outside: null };
-				return this.entered(back, h.cell, mine, reason('entered'));
+				const back = hyp(h.cell, null, h.facts);
+				return this.entered(back, h.cell, told, this.reason('entered', h.cell));
 			}
 			return [];
 		}
 		if (mv.a === 'skip') return types.has('skip') ? [h] : [];
 		if (mv.a === 'flow') {
 			if (types.has('no_flow')) return this.notKind(h, h.cell, 'river') ? [h] : [];
-			const by = mine.find((e) => e.type === 'by_flow');
-			if (!by || by.type !== 'by_flow') return [];
-			const here = addCell(h, h.cell, 'river', reason('flow'));
+			const by = told.byFlow;
+			if (!by) return [];
+			const here = addCell(h, h.cell, 'river', this.reason('flow', h.cell));
 			if (!here) return [];
-			return this.carriedFrom(here, h.cell, by.delta, reason('flow'));
+			return this.carriedFrom(here, h.cell, by.delta, this.reason('flow', h.cell));
 		}
 		if (mv.a === 'loop') {
 			if (types.has('no_loop')) return this.notKind(h, h.cell, 'pit') ? [h] : [];
 			if (!types.has('pit_loop')) return [];
-			const here = addCell(h, h.cell, 'pit', reason('loop'));
+			const here = addCell(h, h.cell, 'pit', this.reason('loop', h.cell));
 			return here ? this.anyPit(here, h.cell) : [];
 		}
 		// go
@@ -330,54 +468,54 @@ export class Assistant {
 		const n = this.neighbour(h.cell, dir);
 		if (types.has('river_against')) {
 			// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-			const delta = n !== null && addCell(h, h.cell, 'delta', reason('moved', dir));
-			const river = delta && addCell(delta, n, 'river', reason('moved', dir));
+			const delta = n !== null && addCell(h, h.cell, 'delta', this.reason('moved', h.cell, dir));
+			const river = delta && addCell(delta, n, 'river', this.reason('moved', h.cell, dir));
 			return river ? [river] : [];
 		}
 		if (types.has('wall')) {
-			const side = addSide(h, h.cell, dir, 'wall', reason('hit_wall', dir), this);
+			const side = addSide(h, h.cell, dir, 'wall', this.reason('hit_wall', h.cell, dir), this);
 			return side ? [side] : [];
 		}
 		if (types.has('wall_carried')) {
-			const carried = mine.find((e) => e.type === 'wall_carried');
-			const side = addSide(h, h.cell, dir, 'wall', reason('hit_wall', dir), this);
-			const river = side && addCell(side, h.cell, 'river', reason('carried'));
-			return river && carried?.type === 'wall_carried' ? this.carriedFrom(river, h.cell, carried.delta, reason('carried'), dir) : [];
+			const carried = told.wallCarried;
+			const side = addSide(h, h.cell, dir, 'wall', this.reason('hit_wall', h.cell, dir), this);
+			const river = side && addCell(side, h.cell, 'river', this.reason('carried', h.cell));
+			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.reason('carried', h.cell), dir) : [];
 		}
 		if (types.has('exit_refused')) {
 			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', reason('refused_exit', dir), this, true);
+			const side = addSide(h, h.cell, dir, 'exit', this.reason('refused_exit', h.cell, dir), this, true);
 			return side ? [side] : [];
 		}
 		// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
-		if (types.has('exit_out') || mine.some((e) => e.type === 'won' && e.how === 'treasure')) {
+		if (types.has('exit_out') || told.wonByTreasure) {
 			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', reason('exit', dir), this, true);
-			return side ? [{ ...side, outside: dir }] : [];
+			const side = addSide(h, h.cell, dir, 'exit', this.reason('exit', h.cell, dir), this, true);
+			return side ? [hyp(side.cell, dir, side.facts)] : [];
 		}
 		if (types.has('river_wade')) {
 			// 7.4 standing on the bottom: a step up- or downstream, into the river.
-			const wade = n !== null && addSide(h, h.cell, dir, 'open', reason('moved', dir), this, true);
-			const into = wade && addCell({ ...wade, cell: n }, n, 'river', reason('entered', dir));
+			const wade = n !== null && addSide(h, h.cell, dir, 'open', this.reason('moved', h.cell, dir), this, true);
+			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', this.reason('entered', h.cell, dir));
 			return into ? [into] : [];
 		}
 		if (n === null) return [];
 		// A grenade may have opened a wall found before: a known wall is no contradiction here.
-		const through = addSide(h, h.cell, dir, 'open', reason('moved', dir), this, true);
+		const through = addSide(h, h.cell, dir, 'open', this.reason('moved', h.cell, dir), this, true);
 		if (!through) return [];
-		return this.entered(through, n, mine, reason('entered', dir));
+		return this.entered(through, n, told, this.reason('entered', h.cell, dir));
 	}
 
 	/** The player stepped onto `cell`: what its announcement says (and where a pit or river took him). */
-	private entered(h: Hypothesis, cell: number, mine: readonly GameEvent[], reason: Reason): Hypothesis[] {
-		const at = { ...h, cell };
-		const types = new Set(mine.map((e) => e.type));
+	private entered(h: Hypothesis, cell: number, told: Told, reason: Reason): Hypothesis[] {
+		const at = hyp(cell, h.outside, h.facts);
+		const { types } = told;
 		if (types.has('pit')) {
 			const pit = addCell(at, cell, 'pit', reason);
 			return pit ? this.anyPit(pit, cell) : [];
 		}
-		const river = mine.find((e) => e.type === 'river');
-		if (river?.type === 'river') {
+		const river = told.river;
+		if (river) {
 			const r = addCell(at, cell, 'river', reason);
 			if (!r) return [];
 			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, reason);
@@ -408,7 +546,7 @@ export class Assistant {
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
 			const open = addSide(h, from, dir, 'open', { ...reason, code: 'carried', dir }, this, true);
-			const moved = open && addCell({ ...open, cell: n }, n, delta ? 'delta' : 'water', { ...reason, code: 'carried', from, dir });
+			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', { ...reason, code: 'carried', from, dir });
 			if (moved) out.push(moved);
 		}
 		return out;
@@ -428,24 +566,20 @@ export class Assistant {
 
 	/** "No flow here" / "no loop here" contradicts a hypothesis that knows the cell is a river / a pit. */
 	private notKind(h: Hypothesis, cell: number, kind: 'river' | 'pit'): boolean {
-		const known = h.facts.get(cellKey(cell));
+		const known = h.facts.get(cell);
 		return !(known?.kind === 'cell' && known.value === kind);
 	}
 
 	neighbour(cell: number, dir: Direction): number | null {
-		const { width, height, shape } = this.contour;
-		const x = (cell % width) + (dir === 'right' ? 1 : dir === 'left' ? -1 : 0);
-		const y = Math.floor(cell / width) + (dir === 'down' ? 1 : dir === 'up' ? -1 : 0);
-		if (x < 0 || y < 0 || x >= width || y >= height) return null;
-		const n = y * width + x;
-		return shape[n] ? n : null;
+		const n = neighbourTable(this.contour)[cell * 4 + DIR_INDEX[dir]]!;
+		return n < 0 ? null : n;
 	}
 
 	/** Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp). */
 	private merge(hyps: Hypothesis[]): Hypothesis[] {
-		const byCell = new Map<string, Hypothesis[]>();
+		const byCell = new Map<number, Hypothesis[]>();
 		for (const h of hyps) {
-			const key = `${h.cell}:${h.outside ?? ''}`;
+			const key = h.cell * 5 + (h.outside === null ? 4 : DIRECTIONS.indexOf(h.outside));
 			const list = byCell.get(key);
 			if (list) list.push(h);
 			else byCell.set(key, [h]);
@@ -465,27 +599,39 @@ export class Assistant {
 	}
 }
 
+/** What an announcement says, read once for all the hypotheses it moves on. */
+interface Told {
+	types: ReadonlySet<string>;
+	byFlow: Extract<GameEvent, { type: 'by_flow' }> | undefined;
+	wallCarried: Extract<GameEvent, { type: 'wall_carried' }> | undefined;
+	river: Extract<GameEvent, { type: 'river' }> | undefined;
+	wonByTreasure: boolean;
+}
+
+function tellOf(mine: readonly GameEvent[]): Told {
+	const told: Told = { types: new Set(mine.map((e) => e.type)), byFlow: undefined, wallCarried: undefined, river: undefined, wonByTreasure: false };
+	for (const e of mine) {
+		if (e.type === 'by_flow') told.byFlow ??= e;
+		else if (e.type === 'wall_carried') told.wallCarried ??= e;
+		else if (e.type === 'river') told.river ??= e;
+		else if (e.type === 'won' && e.how === 'treasure') told.wonByTreasure = true;
+	}
+	return told;
+}
+
 function sameValue(a: Fact | undefined, b: Fact): boolean {
 	return a !== undefined && a.value === b.value;
 }
 
 function dedupe(list: Hypothesis[]): Hypothesis[] {
 	const out: Hypothesis[] = [];
-	for (const h of list) if (!out.some((o) => o.facts === h.facts || equalFacts(o.facts, h.facts))) out.push(h);
+	for (const h of list) if (!out.some((o) => o.facts.equals(h.facts))) out.push(h);
 	return out;
-}
-
-function equalFacts(a: FactSet, b: FactSet): boolean {
-	if (a.size !== b.size) return false;
-	for (const [k, f] of a.entries()) if (!sameValue(b.get(k), f)) return false;
-	return true;
 }
 
 function intersect(a: Hypothesis, b: Hypothesis): Hypothesis {
 	if (a.facts === b.facts) return a;
-	const facts = new Map<string, Fact>();
-	for (const [k, f] of a.facts.entries()) if (sameValue(b.facts.get(k), f)) facts.set(k, f);
-	return { ...a, facts: FactSet.of(facts) };
+	return hyp(a.cell, a.outside, a.facts.intersect(b.facts));
 }
 
 /** Kinds that agree: "water" is a river or a delta; "landlike" is land or encephalitis. */
@@ -499,22 +645,23 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 }
 
 function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason): Hypothesis | null {
-	const key = cellKey(cell);
-	const known = h.facts.get(key);
+	const known = h.facts.get(cell);
 	if (known?.kind === 'cell') {
 		const merged = compatible(known.value, value);
 		if (merged === null) return null;
 		if (merged === known.value) return h;
 		value = merged;
 	}
-	return { ...h, facts: h.facts.with(key, { kind: 'cell', cell, value, reason }) };
+	return hyp(h.cell, h.outside, h.facts.with(cell, { kind: 'cell', cell, value, reason }));
 }
 
 function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, reason: Reason, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
 	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	const other = a.neighbour(cell, dir);
-	const canonical = other === null || dir === 'right' || dir === 'down' ? { cell, dir } : { cell: other, dir: OPPOSITE[dir] };
-	const key = `s${canonical.cell}:${canonical.dir}`;
+	const own = other === null || dir === 'right' || dir === 'down';
+	const sideCell = own ? cell : other;
+	const sideDir = own ? dir : OPPOSITE[dir];
+	const key = a.contour.shape.length * (1 + DIR_INDEX[sideDir]) + sideCell;
 	const known = h.facts.get(key);
 	if (known?.kind === 'side') {
 		if (known.value === value) return h;
@@ -524,5 +671,5 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 		return null;
 	}
 	if (value === 'exit' && other !== null) return null;
-	return { ...h, facts: h.facts.with(key, { kind: 'side', cell: canonical.cell, dir: canonical.dir, value, reason: { ...reason, from: cell, dir } }) };
+	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: { ...reason, from: cell, dir } }));
 }

@@ -85,7 +85,7 @@ export class Others {
 	/** Candidates for each other seat heard of so far (ascending; empty when out of the game). */
 	candidates(): Map<Seat, number[]> {
 		const out = new Map<Seat, number[]>();
-		for (const [seat, set] of this.sets) out.set(seat, set ? [...set].sort((a, b) => a - b) : []);
+		for (const [seat, set] of this.sets) out.set(seat, set ? sorted(set) : []);
 		return out;
 	}
 
@@ -188,6 +188,14 @@ export class Others {
 		// The contour's squares stand for cells: geometry only asks whether one is there.
 		return neighbour({ width: this.contour.width, height: this.contour.height, cells: this.contour.shape as unknown as Plan['cells'] }, cell, dir);
 	}
+}
+
+/** A candidate set's cells in order, worked out once per set (sets are replaced, never changed in place). */
+const SORTED = new WeakMap<ReadonlySet<number>, readonly number[]>();
+function sorted(set: ReadonlySet<number>): number[] {
+	let cells = SORTED.get(set);
+	if (!cells) SORTED.set(set, (cells = [...set].sort((a, b) => a - b)));
+	return cells.slice();
 }
 
 /** Kinds a start announced as `kind` may be (6.1: encephalitis off is told as land). */
