@@ -240,13 +240,13 @@ function healthy(d: Draft, seat: Seat): boolean {
 }
 
 /** What an action's handler is given: the draft, the seat acting, the action, the move it is part of. */
-interface Act<A extends Action['a']> {
+export interface Act<A extends Action['a']> {
 	d: Draft;
 	seat: Seat;
 	a: Extract<Action, { a: A }>;
 	cmd: MoveCommand;
 }
-type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
+export type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
 
 /** 5.5: a shot along a direction (or at a named target, 7.3): the first player met is wounded. */
 function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
