@@ -8,7 +8,7 @@
  */
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
 import { DIR_INDEX } from '../game/board';
-import type { Draft } from '../game/draft';
+import { ALL, type Draft } from '../game/draft';
 import { createRng, type RngState } from '../random';
 import {
 	ABANDONED_ITEMS,
@@ -335,7 +335,7 @@ export const abandoned: RuleSystem = {
 		if (goes === 0) return 'no_movement';
 		if (goes > 1) return 'two_movements';
 		setExt(d, { again: false });
-		d.aud = { to: 'all' };
+		d.aud = ALL;
 		let moved = false;
 		for (const a of actions) {
 			if (d.result) break;
