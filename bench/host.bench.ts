@@ -9,7 +9,7 @@
  *   of JSON), once its connection had the contour and the settings.
  */
 import { apply } from '../src/lib/engine/game/apply';
-import { createGame, initialState, replay, type Game } from '../src/lib/engine/game/game';
+import { createGame, initialState, replayEvents, type Game } from '../src/lib/engine/game/game';
 import { visibleTo } from '../src/lib/engine/game/view';
 import { randomLegalCommand } from '../src/lib/engine/game/random-command';
 import type { Command } from '../src/lib/engine/game/types';
@@ -66,7 +66,7 @@ export default async () => {
 		await until(() => t.phones.every((p) => p.status === 'joined'), 20_000, 'six phones seated');
 		await t.startGame({ ...game, log: log.slice(0, size) }, `g${size}`);
 		// every phone has caught up (its feed arrives in pages) before a move is timed
-		const heard = replay({ ...game, log: log.slice(0, size) }).events.flat();
+		const heard = replayEvents({ ...game, log: log.slice(0, size) }).events.flat();
 		const lengths = t.phones.map((_, seat) => heard.filter((e) => visibleTo(e, seat)).length);
 		await until(() => t.phones.every((p) => p.seat !== null && p.events.length === lengths[p.seat]), 120_000, "the game on every phone");
 		// The phones (in this same process) take in what they are sent after the move, not inside its time.

@@ -14,7 +14,7 @@
  * caught, reported (`onError`) and answered; refusals are answered with their reason, at a
  * bounded rate per link.
  */
-import { rejected, replay, type Game } from '../engine/game/game';
+import { rejected, replayEvents, type Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState, Seat } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
@@ -331,7 +331,7 @@ export class HostSession {
 		this.gameId = gameId;
 		// The log is this session's own from here: accepted commands are added to it in place.
 		this.game = { ...game, log: game.log.slice() };
-		const replayed = replay(game);
+		const replayed = replayEvents(game);
 		this.current = replayed.state;
 		this.feeds = Array.from({ length: game.seats }, () => []);
 		for (const events of replayed.events) this.hear(events);

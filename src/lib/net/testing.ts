@@ -3,7 +3,7 @@
  * scripted game driven through it. Used by the unit tests and the bench.
  */
 import { apply } from '../engine/game/apply';
-import { createGame, replay, type Game } from '../engine/game/game';
+import { createGame, replay, replayEvents, type Game } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan } from '../engine/game/testing';
 import type { Command, GameEvent, Seat } from '../engine/game/types';
@@ -60,7 +60,7 @@ export function scriptedCommands(game: Game, count: number, seed = 11): Command[
 
 /** The engine's events for `seat` when `log` is played from the start: what its phone must show. */
 export function engineEventsFor(game: Game, log: Command[], seat: Seat): GameEvent[] {
-	return replay({ ...game, log })
+	return replayEvents({ ...game, log })
 		.events.flat()
 		.filter((e) => visibleTo(e, seat));
 }

@@ -10,7 +10,7 @@ import { viewFor } from './view';
 import { generatePlan } from '../plan/generate';
 import { DIRECTIONS, type RuleSystemId } from '../plan/types';
 import { createRng, type Rng } from '../random';
-import { sayable } from './announce';
+import { saidMove, sayable } from './announce';
 import type { Action, Command, GameEvent, GameState } from './types';
 
 const plan = buildPlan(['LLLL', 'LWLH'], { items: [[3, 0, 'treasure', true]], exits: [[0, 0, 'left', true], [3, 1, 'right', true]] });
@@ -77,6 +77,22 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 		const sneaky = { type: 'move', by: 0, actions: [{ a: 'go', dir: 'right', cell: 5, note: 'x' }], noPickup: true, secret: 'the plan' } as unknown as Command;
 		const [said] = apply(g.state, sneaky).events;
 		expect(said).toEqual({ type: 'move_announced', seat: 0, move: { actions: [{ a: 'go', dir: 'right' }], dark: false, semiDark: false }, audience: { to: 'all' } });
+	});
+
+	test('the move as said is its actions word for word, whatever else they carry, nested or not', () => {
+		const word = fc.constantFrom<Record<string, unknown>>({ a: 'go', dir: 'up' }, { a: 'skip' }, { a: 'shoot', dir: 'left' }, { a: 'shoot', dir: 'left', target: 1 }, { a: 'attack', target: 0, bullet: false }, { a: 'attack', target: 0, bullet: true }, { a: 'use', item: 'junk' }, { a: 'take', index: 2 });
+		const extra = fc.option(fc.constantFrom({ note: 'x' }, { cell: 5 }, { dir: undefined }, { then: [] }), { nil: undefined });
+		const action = fc.tuple(word, extra).map(([w, x]) => ({ ...w, ...x }));
+		const withIf = fc.oneof(action, fc.array(action, { maxLength: 3 }).map((then) => ({ a: 'if', cond: 'wall', then })));
+		fc.assert(
+			fc.property(fc.array(withIf, { minLength: 1, maxLength: 4 }), fc.boolean(), (actions, dark) => {
+				const command = { type: 'move', by: 0, actions, dark } as unknown as Extract<Command, { type: 'move' }>;
+				const before = JSON.stringify(command);
+				const said = saidMove(command);
+				expect(said).toStrictEqual({ actions: (actions as Action[]).map(sayable), dark, semiDark: false });
+				expect(JSON.stringify(command)).toBe(before);
+			})
+		);
 	});
 });
 

@@ -36,7 +36,25 @@ export function sayable(a: Action): Action {
 	}
 }
 
-/** The move a (well-formed, accepted) move command announces. */
+/** Whether the action is nothing but its words (`sayable` gives the same keys and values): it is said as it is. */
+function saidAsIs(a: Action): boolean {
+	const words = sayable(a) as Record<string, unknown>;
+	const own = a as Record<string, unknown>;
+	let keys = 0;
+	for (const key in own) {
+		keys++;
+		const same = key === 'then' && a.a === 'if' ? a.then.every(saidAsIs) : words[key] === own[key];
+		if (!same) return false;
+	}
+	return keys === Object.keys(words).length;
+}
+
+/**
+ * The move a (well-formed, accepted) move command announces. A command is not changed once
+ * given, so actions that are their own words are shared with it rather than copied (a long game
+ * keeps every announcement).
+ */
 export function saidMove(cmd: Extract<Command, { type: 'move' }>): SaidMove {
-	return { actions: cmd.actions.map(sayable), dark: cmd.dark === true, semiDark: cmd.semiDark === true };
+	const actions = cmd.actions.every(saidAsIs) ? cmd.actions : cmd.actions.map(sayable);
+	return { actions, dark: cmd.dark === true, semiDark: cmd.semiDark === true };
 }

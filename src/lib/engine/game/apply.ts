@@ -5,7 +5,7 @@
 import { DIRECTIONS } from '../plan/types';
 import { CELL_KINDS } from '../plan/types';
 import { DIR_INDEX, KIND_NONE } from './board';
-import { Draft } from './draft';
+import { ALL, Draft } from './draft';
 import { saidMove } from './announce';
 import { ruleSystem } from '../rules/index';
 import type { RuleSystem } from '../rules/types';
@@ -230,7 +230,7 @@ function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | Reject
 	const r = sys.runMove(d, c.by, c);
 	if (r) return r;
 	// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too).
-	d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: { to: 'all' } });
+	d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: ALL });
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 	endOfMove(d, c.by, mv);
@@ -341,7 +341,7 @@ function undo({ state, c, sys, isMaster }: Turn<'undo'>): Applied | RejectReason
 	if (!isMaster || !isReason(c.reason)) return 'malformed';
 	const before = stateBeforeLast(state, sys);
 	if (!before) return 'nothing_to_undo';
-	const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: { to: 'all' } };
+	const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: ALL };
 	return {
 		state: { ...before, log: { ev, next: state.log }, logSize: state.logSize + 1 },
 		events: [ev]

@@ -20,14 +20,15 @@ import type {
 import type { GameSettings } from './settings';
 import type { Board } from './board';
 
-const ALL: Audience = { to: 'all' };
+/** The shared audiences (never changed): an event's audience is one of these, or a seat's own. */
+export const ALL: Audience = { to: 'all' };
+export const MASTER: Audience = { to: 'master' };
 
 /**
  * A state keeps the one `CHECKPOINT_EVERY` effective commands back (`GameState.checkpoint`): an
  * undo replays at most that many commands, and a long game holds one state per that many.
  */
 export const CHECKPOINT_EVERY = 64;
-const MASTER: Audience = { to: 'master' };
 
 export class Draft {
 	readonly base: GameState;

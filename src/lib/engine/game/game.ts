@@ -156,8 +156,19 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	return state;
 }
 
-/** Rebuild the state from the record: the same state and events as the live run. */
-export function replay(game: Game): { state: GameState; events: GameEvent[][] } {
+/**
+ * Rebuild the state from the record: the same state as the live run. Only the state: a
+ * caller that needs each command's events asks `replayEvents` (they are in the state's
+ * log too, see `eventLog`).
+ */
+export function replay(game: Game): { state: GameState } {
+	let state = initialState(game);
+	for (const cmd of game.log) state = apply(state, cmd).state;
+	return { state };
+}
+
+/** `replay`, with the events of each command of the log as the live run returned them (a refused one: its refusal). */
+export function replayEvents(game: Game): { state: GameState; events: GameEvent[][] } {
 	let state = initialState(game);
 	const events: GameEvent[][] = [];
 	for (const cmd of game.log) {

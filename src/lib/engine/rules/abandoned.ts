@@ -8,7 +8,7 @@
  */
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
 import { DIR_INDEX } from '../game/board';
-import type { Draft } from '../game/draft';
+import { ALL, type Draft } from '../game/draft';
 import { createRng, type RngState } from '../random';
 import {
 	ABANDONED_ITEMS,
@@ -20,7 +20,7 @@ import {
 	type Seat
 } from '../game/types';
 import { ABANDONED_SETTING_IDS } from '../game/settings';
-import { classic } from './classic';
+import { classic, type Act, type ActionHandler } from './classic';
 import type { RuleSystem } from './types';
 import { abandonedProblems } from './abandoned-plan';
 
@@ -206,54 +206,78 @@ function bulletTarget(d: Draft, from: number, dir: Direction): Seat | null {
 	return null;
 }
 
-function runAction(d: Draft, seat: Seat, a: Action): RejectReason | null {
+/** 3.1 the rusty bullet, fired along a direction: the first adventurer within range is injured. */
+function useBullet({ d, seat, a }: Act<'use'>): RejectReason | null {
+	if (!a.dir) return 'malformed';
+	setItem(d, seat, null);
+	const victim = bulletTarget(d, d.p(seat).cell, a.dir);
+	if (victim === null) d.say({ type: 'missed', seat });
+	else injure(d, victim, seat);
+	return null;
+}
+
+/** 3.1 the first aid kit heals (at the cost of a turn when the setting says so). */
+function useFirstAid({ d, seat }: Act<'use'>): RejectReason | null {
+	setItem(d, seat, null);
+	d.update(seat, { health: 'healthy' });
+	d.say({ type: 'first_aid', seat });
+	if (d.settings.firstAidCostsTurn) loseTurns(d, seat, 1);
+	return null;
+}
+
+/** 3.1 junk is dropped, anywhere but in the thrift shop. */
+function dropJunk({ d, seat }: Act<'use'>): RejectReason | null {
+	if (d.board.kind[d.p(seat).cell] === AK.shop) return 'option_off';
+	setItem(d, seat, null);
+	d.say({ type: 'junk_dropped', seat });
+	return null;
+}
+
+/** What each item does when used (3.1). */
+const USES: { readonly [I in AbandonedItem]: ActionHandler<'use'> } = {
+	bullet: useBullet,
+	first_aid: useFirstAid,
+	junk: dropJunk
+};
+
+/** 3.1 using the item held. */
+function use(act: Act<'use'>): RejectReason | null {
+	if ((abandonedExt(act.d).items[act.seat] ?? null) !== act.a.item) return 'no_item';
+	return USES[act.a.item](act);
+}
+
+/** 3.2, 5: an attack on an adventurer on the same tile: a dice battle, or won at once with the rusty bullet. */
+function attack({ d, seat, a }: Act<'attack'>): RejectReason | null {
 	const p = d.p(seat);
-	const held = abandonedExt(d).items[seat] ?? null;
-	if (a.a === 'use') {
-		if (held !== a.item) return 'no_item';
-		if (a.item === 'bullet') {
-			if (!a.dir) return 'malformed';
-			setItem(d, seat, null);
-			const victim = bulletTarget(d, p.cell, a.dir);
-			if (victim === null) d.say({ type: 'missed', seat });
-			else injure(d, victim, seat);
-			return null;
-		}
-		if (a.item === 'first_aid') {
-			setItem(d, seat, null);
-			d.update(seat, { health: 'healthy' });
-			d.say({ type: 'first_aid', seat });
-			if (d.settings.firstAidCostsTurn) loseTurns(d, seat, 1);
-			return null;
-		}
-		if (d.board.kind[p.cell] === AK.shop) return 'option_off'; // 3.1 not in the thrift shop
+	const q = d.players[a.target];
+	if (!q || a.target === seat || q.status !== 'in' || q.outside !== null || q.cell !== p.cell) return 'no_target';
+	if (d.board.kind[p.cell] === AK.hospital) return 'no_target'; // 3.2 "except for the hospital"
+	if (p.health !== 'healthy' || q.health !== 'healthy') return 'not_healthy';
+	if (a.bullet) {
+		if (abandonedExt(d).items[seat] !== 'bullet') return 'no_item';
+		// 5: the attacker may spend the rusty bullet to win at once.
 		setItem(d, seat, null);
-		d.say({ type: 'junk_dropped', seat });
+		d.say({ type: 'battle', seat, defender: a.target, attackerRoll: null, defenderRoll: null, winner: seat });
+		injure(d, a.target, seat);
 		return null;
 	}
-	if (a.a === 'attack') {
-		const q = d.players[a.target];
-		if (!q || a.target === seat || q.status !== 'in' || q.outside !== null || q.cell !== p.cell) return 'no_target';
-		if (d.board.kind[p.cell] === AK.hospital) return 'no_target'; // 3.2 "except for the hospital"
-		if (p.health !== 'healthy' || q.health !== 'healthy') return 'not_healthy';
-		if (a.bullet) {
-			if (held !== 'bullet') return 'no_item';
-			// 5: the attacker may spend the rusty bullet to win at once.
-			setItem(d, seat, null);
-			d.say({ type: 'battle', seat, defender: a.target, attackerRoll: null, defenderRoll: null, winner: seat });
-			injure(d, a.target, seat);
-			return null;
-		}
-		const ra = roll(d);
-		const rb = roll(d);
-		// 5: the lower roll loses; a tie goes to the attacker.
-		const winner = ra >= rb ? seat : a.target;
-		const loser = winner === seat ? a.target : seat;
-		d.say({ type: 'battle', seat, defender: a.target, attackerRoll: ra, defenderRoll: rb, winner });
-		injure(d, loser, winner);
-		return null;
-	}
-	return 'malformed';
+	const ra = roll(d);
+	const rb = roll(d);
+	// 5: the lower roll loses; a tie goes to the attacker.
+	const winner = ra >= rb ? seat : a.target;
+	const loser = winner === seat ? a.target : seat;
+	d.say({ type: 'battle', seat, defender: a.target, attackerRoll: ra, defenderRoll: rb, winner });
+	injure(d, loser, winner);
+	return null;
+}
+
+/** One named handler per non-movement action of the abandoned labyrinth (as classic's); a refusal is returned as its reason. */
+const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = { use, attack };
+
+/** One non-movement action. Returns a reason when it cannot be done. */
+function runAction(act: Act<Action['a']>): RejectReason | null {
+	if (!Object.hasOwn(ACTIONS, act.a.a)) return 'malformed';
+	return (ACTIONS[act.a.a] as ActionHandler<Action['a']>)(act);
 }
 
 const isDir = (x: unknown): x is Direction => typeof x === 'string' && (DIRECTIONS as readonly string[]).includes(x);
@@ -311,7 +335,7 @@ export const abandoned: RuleSystem = {
 		if (goes === 0) return 'no_movement';
 		if (goes > 1) return 'two_movements';
 		setExt(d, { again: false });
-		d.aud = { to: 'all' };
+		d.aud = ALL;
 		let moved = false;
 		for (const a of actions) {
 			if (d.result) break;
@@ -320,7 +344,7 @@ export const abandoned: RuleSystem = {
 				moved = true;
 				continue;
 			}
-			const r = runAction(d, seat, a);
+			const r = runAction({ d, seat, a, cmd });
 			if (r && !moved) return r;
 			if (r) d.say({ type: 'action_failed', seat, reason: r });
 		}

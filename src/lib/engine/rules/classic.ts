@@ -14,7 +14,7 @@ import {
 	K_RIVER,
 	K_WEAPONRY
 } from '../game/board';
-import { carryItem, type Draft } from '../game/draft';
+import { ALL, carryItem, MASTER, type Draft } from '../game/draft';
 import {
 	CONDITIONS,
 	LEAVABLE,
@@ -240,13 +240,13 @@ function healthy(d: Draft, seat: Seat): boolean {
 }
 
 /** What an action's handler is given: the draft, the seat acting, the action, the move it is part of. */
-interface Act<A extends Action['a']> {
+export interface Act<A extends Action['a']> {
 	d: Draft;
 	seat: Seat;
 	a: Extract<Action, { a: A }>;
 	cmd: MoveCommand;
 }
-type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
+export type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
 
 /** 5.5: a shot along a direction (or at a named target, 7.3): the first player met is wounded. */
 function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
@@ -523,7 +523,7 @@ export const classic: RuleSystem = {
 			d.update(seat, { pendingOrder: false });
 			d.all({ type: 'cell_ordered', seat, declined: true });
 		}
-		d.aud = cmd.dark || cmd.semiDark ? { to: 'master' } : { to: 'all' };
+		d.aud = cmd.dark || cmd.semiDark ? MASTER : ALL;
 		d.noRestock = !!cmd.noRestock;
 		const startCell = p0.cell;
 		const infectedBefore = p0.health === 'infected';
@@ -581,7 +581,7 @@ export const classic: RuleSystem = {
 		d.update(seat, { lastMove: pub, lastNoChange: noChange, moved: true });
 		if (cmd.dark) d.all({ type: 'dark_done', seat });
 		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
-		d.aud = { to: 'all' };
+		d.aud = ALL;
 		return null;
 	},
 

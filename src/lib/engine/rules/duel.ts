@@ -9,7 +9,7 @@
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
 import { OPPOSITE } from '../plan/geometry';
 import { DIR_INDEX } from '../game/board';
-import type { Draft } from '../game/draft';
+import { ALL, type Draft } from '../game/draft';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, SIDE_OUTER, SIDE_WALL, type Action, type Carry, type Seat } from '../game/types';
 import { DUEL_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
@@ -212,7 +212,7 @@ export const duel: RuleSystem = {
 			if (p.outside === null) return 'not_outside';
 		}
 		if (!a && !d.itemsAt(p.cell).some((it) => it.k === 'treasure')) return 'no_item';
-		d.aud = { to: 'all' };
+		d.aud = ALL;
 		if (a?.a === 'go') go(d, seat, a.dir);
 		else if (a?.a === 'grenade') grenade(d, seat, a.dir);
 		else if (a?.a === 'enter') {

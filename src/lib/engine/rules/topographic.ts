@@ -8,7 +8,7 @@
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
 import { isClosedRound } from '../plan/geometry';
 import { DIR_INDEX, type Board } from '../game/board';
-import type { Draft } from '../game/draft';
+import { ALL, type Draft } from '../game/draft';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
 import { TOPOGRAPHIC_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
@@ -402,7 +402,7 @@ export const topographic: RuleSystem = {
 		const p0 = d.p(seat);
 		if (at === 1 && p0.bullets <= 0) return 'no_bullets';
 		const before = nearSet(d);
-		d.aud = { to: 'all' };
+		d.aud = ALL;
 		for (const a of actions) {
 			if (d.result) break;
 			const p = d.p(seat);
