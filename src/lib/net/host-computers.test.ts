@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { currentSeat } from '../engine/game/apply';
-import { replay, type Game } from '../engine/game/game';
+import { replayEvents, type Game } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import type { Command, GameEvent } from '../engine/game/types';
 import { visibleTo } from '../engine/game/view';
@@ -115,7 +115,7 @@ describe('a computer seat at a table with phones', () => {
 		const log = t.host.record!.game.log;
 		// What the phone may not know (the computer's start square, where its grenades went: the
 		// master's; anything told the computer alone): none of it went to the phone.
-		const secret = replay({ ...game, log }).events.flat().filter((e) => !visibleTo(e, 0));
+		const secret = replayEvents({ ...game, log }).events.flat().filter((e) => !visibleTo(e, 0));
 		expect(secret.some((e) => e.type === 'start_cell' && e.seat === 1)).toBe(true);
 		const heard: GameEvent[] = [];
 		for (const frame of frames) {
