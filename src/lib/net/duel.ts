@@ -39,7 +39,8 @@ import type { Link, Listener } from './link';
 import { PROTOCOL_VERSION, newNonce } from './protocol';
 import { snapshot } from '../store/snapshot';
 import { readDuelFrame, type DuelMessage, type WireActions } from './duel-wire';
-import { deviceOf, duelFeed, type DuelRecord, type DuelStore } from './duel-record';
+import { deviceOf, duelFeed, type DuelStore } from './duel-record';
+import type { DuelRecord } from '../store/records';
 
 
 const isRejection = (events: readonly GameEvent[]) => events.length === 1 && events[0]!.type === 'rejected';

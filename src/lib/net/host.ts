@@ -46,7 +46,8 @@ const MAX_REFUSED_FRAMES = 1000;
 /** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
 export const MAX_ASKS = 3;
 const QUESTIONS = new Set(['status', 'recall']);
-import type { CommandResult, HostStore, TableRecord } from './session-records';
+import type { HostStore } from './session-records';
+import type { CommandResult, TableRecord } from '../store/records';
 import { snapshot } from '../store/snapshot';
 
 export interface Presence {

@@ -25,5 +25,5 @@ export { PlayerSession, type PlayerOptions, type PlayerStatus, type PlayerTroubl
 export { BaseLink, whenOpen, TRANSPORT_KINDS, type Link, type Listener, type Transport, type TransportKind, type LinkState } from './link';
 export { memoryPair, MemoryNetwork, type Faults } from './memory';
 export * from './protocol';
-export type { CommandResult, HostStore, Membership, PhoneStore, SeatRecord, TableRecord } from './session-records';
+export type { HostStore, PhoneStore } from './session-records';
 export { MemoryHostStore, MemoryPhoneStore } from './session-records';

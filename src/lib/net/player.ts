@@ -15,8 +15,9 @@ import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
 import { Pause } from './pause';
 import type { Link } from './link';
-import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
-import type { CommandResult, Membership, PhoneStore } from './session-records';
+import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal } from './protocol';
+import type { PhoneStore } from './session-records';
+import type { CommandResult, Membership, UpdateView } from '../store/records';
 import { Saver, type SaveStatus } from '../store/saver';
 
 export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refused' | 'closed';

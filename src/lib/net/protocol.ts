@@ -18,7 +18,7 @@ import * as v from 'valibot';
 import type { Replay } from '../engine/game/reveal';
 import { ABANDONED_ITEMS, CONDITIONS, LEAVABLE, type Action, type Command, type GameEvent } from '../engine/game/types';
 import { DIRECTIONS } from '../engine/plan/types';
-import type { SeatView } from '../engine/game/view';
+import type { UpdateView } from '../store/records';
 import type { Plan } from '../engine/plan/types';
 import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 
@@ -156,8 +156,6 @@ export const COMMAND_REFUSALS = [
 ] as const;
 export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];
 
-/** What a phone is told of its seat: `viewFor` without the events (the plan comes apart, in `reveal`, once the game is over). */
-export type UpdateView = Omit<SeatView, 'events'>;
 /**
  * The view as an update carries it: the contour and the settings (8 KB of a 40x40 plan) only in
  * the first update of a connection; the phone keeps them from there (they never change).
