@@ -9,7 +9,8 @@ import type { Command, GameState, RejectReason, Seat } from '$lib/engine/game/ty
 import { viewFor, type SeatView } from '$lib/engine/game/view';
 import type { HostTable } from '$lib/net/table.svelte';
 import type { StoredGame } from '$lib/store/db';
-import type { Submitted, TableGame } from './local-game.svelte';
+import type { TableGame } from './local-game.svelte';
+import type { Submitted } from '$lib/net/protocol';
 import { saveProblem } from '$lib/store/saver';
 
 export class NetTableGame implements TableGame {
@@ -43,7 +44,8 @@ export class NetTableGame implements TableGame {
 		this.busy = true;
 		try {
 			const result = await this.table.master(command);
-			return result.ok ? { ok: true, events: result.events } : { ok: false, reason: result.reason as RejectReason };
+			// The table's own refusals of the master's command (`not_started`) cannot reach a console that has its game.
+			return result.ok || result.reason === 'not_saved' ? result : { ok: false, reason: result.reason as RejectReason };
 		} catch (error) {
 			return { ok: false, reason: 'not_saved', problem: saveProblem(error) };
 		} finally {
