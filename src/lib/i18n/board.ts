@@ -2,6 +2,7 @@
 import { m } from '../paraglide/messages.js';
 import type { CellKind, ItemKind } from '../engine/plan/types';
 import type { OverlaySymbol, PlanSymbol } from '../editor/legend';
+import type { PortalSetKind } from '../editor/edits';
 
 const KIND_LABELS: Record<CellKind, () => string> = {
 	land: m.editor_kind_land,
@@ -61,3 +62,13 @@ const OVERLAY_LABELS: Record<OverlaySymbol, () => string> = {
 	verdict: m.legend_verdict
 };
 export const overlayLabel = (symbol: OverlaySymbol): string => OVERLAY_LABELS[symbol]();
+
+/** A spinner's needle turn, in words (the editor's palette and inspector). */
+export const turnLabel = (turn: 1 | 2 | 3): string => ({ 1: m.editor_turn_1, 2: m.editor_turn_2, 3: m.editor_turn_3 })[turn]();
+
+/** What a set of portals is (fake, two-way, three-way), or nothing for an empty set. */
+export const portalKindLabel = (kind: PortalSetKind | null): string =>
+	kind ? { fake: m.editor_portal_kind_fake, two_way: m.editor_portal_kind_two_way, three_way: m.editor_portal_kind_three_way }[kind]() : '';
+
+/** How the ghost walks its path: round (a closed path) or back and forth. */
+export const ghostHowLabel = (round: boolean): string => (round ? m.editor_ghost_round() : m.editor_ghost_back());

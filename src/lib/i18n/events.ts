@@ -204,6 +204,148 @@ export function movePhrase(mv: PublicMove, locale: Locale, names?: Names): strin
 	return text;
 }
 
+/** What every event's text is made with: the language, the plan's width (for cell names), the players' names. */
+interface Told {
+	locale: Locale;
+	width: number;
+	names?: Names;
+	/** A seat as the text names it. */
+	player: (seat: number) => string;
+	/** `{ player }` for an event of one seat, else nothing. */
+	P: { player?: string };
+}
+type Render<K extends GameEvent['type']> = (e: Extract<GameEvent, { type: K }>, c: Told) => string;
+
+/** An event said by its own key (`event_<type>`), with its player when it has one. */
+const said = (e: GameEvent, c: Told): string => t(`event_${e.type}`, c.locale, c.P);
+const masterSaid = (e: Extract<GameEvent, { type: 'master_undo' | 'master_correct' | 'master_ruling' }>, c: Told): string => t(`event_${e.type}`, c.locale, { reason: e.reason });
+const firstOrSpent = (e: Extract<GameEvent, { type: 'crossbow' | 'crutch' }>, c: Told): string => t(e.first ? `event_${e.type}` : `event_${e.type}_spent`, c.locale, c.P);
+const numbered = (e: Extract<GameEvent, { type: 'duel_pit' | 'pit_exit' }>, c: Told): string => t(`event_${e.type}`, c.locale, { ...c.P, n: e.n });
+
+/** Every event's text, by its type: the compiler finds an event without one. */
+const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
+	rejected: (e, c) => t('event_rejected', c.locale, { reason: t(`event_reason_${e.reason}`, c.locale) }),
+	start_cell: (e, c) => e.seat < 0
+		? t('event_common_start_cell', c.locale, { cell: cellName(e.cell, c.width) })
+		: t('event_start_cell', c.locale, { ...c.P, cell: cellName(e.cell, c.width) }),
+	ordered_at: (e, c) => t('event_ordered_at', c.locale, { ...c.P, cell: cellName(e.cell, c.width) }),
+	starts_invalidated: (e, c) => t('event_starts_invalidated', c.locale, { players: joinList(e.seats.map(c.player), c.locale) }),
+	start_kind: (e, c) => t('event_start_kind', c.locale, { ...c.P, kind: t(`event_kind_${e.kind}`, c.locale) }),
+	cell_kind_answer: (e, c) => t('event_cell_kind_answer', c.locale, { cell: cellName(e.asked, c.width), kind: t(`event_kind_${e.kind}`, c.locale) }),
+	break_taken: (e, c) => t('event_break_taken', c.locale, { ...c.P, minutes: e.minutes }),
+	hospital: (e, c) => t(e.healed ? 'event_hospital_healed' : 'event_hospital', c.locale),
+	weaponry: (e, c) => t(e.treasure ? 'event_weaponry_treasure' : 'event_weaponry', c.locale, {
+		items: joinList([itemPhrase('bullet', e.bullets, c.locale), itemPhrase('grenade', e.grenades, c.locale)], c.locale)
+	}),
+	river: (e, c) => t(e.delta ? 'event_river_delta' : 'event_river', c.locale),
+	by_flow: (e, c) => t(e.delta ? 'event_by_flow_delta' : 'event_by_flow', c.locale),
+	wall_carried: (e, c) => t(e.delta ? 'event_wall_carried_delta' : 'event_wall_carried', c.locale),
+	exit_out: (e, c) => t(e.crumbled ? 'event_exit_out_crumbled' : 'event_exit_out', c.locale),
+	found: (e, c) => t('event_found', c.locale, { items: foundPhrase(e, c.locale) }),
+	at_feet: (e, c) => t('event_at_feet', c.locale, { items: foundPhrase(e, c.locale, false) }),
+	infected: (e, c) => e.moves === null
+		? t('event_infected_unlimited', c.locale)
+		: t('event_infected', c.locale, { moves: movesPhrase(e.moves, c.locale) }),
+	infection_left: (e, c) => t('event_infection_left', c.locale, { moves: movesPhrase(e.left, c.locale) }),
+	wounded_notice: (e, c) => t(e.canOrder ? 'event_wounded_notice' : 'event_wounded_notice_no_order', c.locale, c.P),
+	cell_ordered: (e, c) => t(e.declined ? 'event_cell_declined' : 'event_cell_ordered', c.locale, c.P),
+	// 7.8 silent wording: the blast is heard, not what became of the wall.
+	grenade: (e, c) => t(`event_grenade_${e.outcome ?? 'silent'}`, c.locale),
+	left_item: (e, c) => t('event_left_item', c.locale, { item: t(`event_thing_${e.item}`, c.locale) }),
+	thrown: (e, c) => t('event_thrown', c.locale, {
+		item: t(`event_thing_${e.item}`, c.locale),
+		dir: t(`event_dir_${e.dir}`, c.locale)
+	}),
+	took_treasure: (e, c) => t('event_took_treasure', c.locale, { n: e.index + 1 }),
+	action_failed: (e, c) => t('event_action_failed', c.locale, { reason: t(`event_reason_${e.reason}`, c.locale) }),
+	semi_dark_done: (e, c) => t(e.wall ? 'event_semi_dark_wall' : 'event_semi_dark_no_wall', c.locale, c.P),
+	status: (e, c) => statusPhrase(e.status, c.locale),
+	move_announced: (e, c) => t('event_move_announced', c.locale, { ...c.P, move: movePhrase(e.move, c.locale, c.names) }),
+	recall: (e, c) => e.move === null
+		? t('event_recall_none', c.locale, { player: c.player(e.of) })
+		: t('event_recall', c.locale, { player: c.player(e.of), move: movePhrase(e.move, c.locale, c.names) }),
+	nstop_count: (e, c) => t('event_nstop_count', c.locale, { rounds: e.rounds, of: e.of }),
+	survivor_left: (e, c) => t('event_survivor_left', c.locale, { ...c.P, moves: movesPhrase(e.left, c.locale) }),
+	won: (e, c) => t(`event_won_${e.how}`, c.locale, c.P),
+	draw: (e, c) => t(`event_draw_${e.reason}`, c.locale),
+	master_undo: masterSaid,
+	master_correct: masterSaid,
+	master_ruling: masterSaid,
+	master_corrected: (e, c) => correctionPhrase(e.change, c.locale, c.width, c.names),
+	// topographic (seed 003)
+	topo_river: (e, c) => t(e.swamp ? 'event_topo_river_swamp' : 'event_topo_river', c.locale, c.P),
+	eaten: (e, c) => t(`event_eaten_${e.by}`, c.locale, c.P),
+	near: (e, c) => t(`event_near_${e.who}`, c.locale, c.P),
+	// abandoned (seed 002)
+	meet: (e, c) => t('event_meet', c.locale, { ...c.P, others: joinList(e.others.map(c.player), c.locale) }),
+	shop: (e, c) => e.item === null ? t('event_shop_full', c.locale, c.P) : t('event_shop', c.locale, { ...c.P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, c.locale) }),
+	flushed: (e, c) => t(e.blocked ? 'event_flushed_blocked' : 'event_flushed', c.locale, c.P),
+	treasure_pile: (e, c) => t(e.taken ? 'event_treasure_pile_taken' : 'event_treasure_pile', c.locale, c.P),
+	injured: (e, c) => t(e.dropped ? 'event_injured_dropped' : 'event_injured', c.locale, { ...c.P, by: c.player(e.by) }),
+	battle: (e, c) => e.attackerRoll === null || e.defenderRoll === null
+		? t('event_battle_bullet', c.locale, { ...c.P, defender: c.player(e.defender), winner: c.player(e.winner) })
+		: t('event_battle', c.locale, { ...c.P, defender: c.player(e.defender), a: e.attackerRoll, b: e.defenderRoll, winner: c.player(e.winner) }),
+	// duel (seeds 001/004)
+	crossbow: firstOrSpent,
+	crutch: firstOrSpent,
+	duel_pit: numbered,
+	pit_exit: numbered,
+	duel_out: (e, c) => t(`event_duel_out_${e.carried}`, c.locale, c.P),
+	// said by their own key
+	start_chosen: said,
+	common_start_set: said,
+	starts_confirmed: said,
+	cell_kind_asked: said,
+	turn: said,
+	land: said,
+	pit: said,
+	pit_loop: said,
+	delta: said,
+	wall: said,
+	river_wade: said,
+	river_against: said,
+	no_flow: said,
+	no_loop: said,
+	skip: said,
+	mite_woken: said,
+	encephalitis: said,
+	exit_refused: said,
+	lost_outside: said,
+	cremated: said,
+	immune: said,
+	infection_death: said,
+	you_died: said,
+	scream: said,
+	no_scream: said,
+	mine_set: said,
+	blast: said,
+	dark_done: said,
+	timed_out: said,
+	nstop_started: said,
+	nstop_stopped: said,
+	swamp: said,
+	swamp_death: said,
+	crocodile_eats: said,
+	crocodile_asleep: said,
+	arsenal: said,
+	treasure_picked: said,
+	morgue: said,
+	morgue_cell: said,
+	shot_dead: said,
+	safe: said,
+	marsh: said,
+	portal: said,
+	turn_lost: said,
+	missed: said,
+	first_aid: said,
+	junk_dropped: said,
+	outer_wall: said,
+	trap: said,
+	duel_treasure: said,
+	reentered: said,
+	not_reentered: said,
+};
+
 /**
  * One event as text (never empty: every event says something). With
  * `names`, the players are called by their names; without (or for a seat with none), "Player N".
@@ -211,123 +353,7 @@ export function movePhrase(mv: PublicMove, locale: Locale, names?: Names): strin
 export function renderEvent(e: GameEvent, locale: Locale = 'en', width = 0, names?: Names): string {
 	const player = (seat: number) => seatLabel(seat, locale, names);
 	const P = 'seat' in e && typeof e.seat === 'number' ? { player: player(e.seat) } : {};
-	switch (e.type) {
-		case 'rejected':
-			return t('event_rejected', locale, { reason: t(`event_reason_${e.reason}`, locale) });
-		case 'start_cell':
-			return e.seat < 0
-				? t('event_common_start_cell', locale, { cell: cellName(e.cell, width) })
-				: t('event_start_cell', locale, { ...P, cell: cellName(e.cell, width) });
-		case 'ordered_at':
-			return t('event_ordered_at', locale, { ...P, cell: cellName(e.cell, width) });
-		case 'starts_invalidated':
-			return t('event_starts_invalidated', locale, { players: joinList(e.seats.map(player), locale) });
-		case 'start_kind':
-			return t('event_start_kind', locale, { ...P, kind: t(`event_kind_${e.kind}`, locale) });
-		case 'cell_kind_answer':
-			return t('event_cell_kind_answer', locale, { cell: cellName(e.asked, width), kind: t(`event_kind_${e.kind}`, locale) });
-		case 'break_taken':
-			return t('event_break_taken', locale, { ...P, minutes: e.minutes });
-		case 'hospital':
-			return t(e.healed ? 'event_hospital_healed' : 'event_hospital', locale);
-		case 'weaponry':
-			return t(e.treasure ? 'event_weaponry_treasure' : 'event_weaponry', locale, {
-				items: joinList([itemPhrase('bullet', e.bullets, locale), itemPhrase('grenade', e.grenades, locale)], locale)
-			});
-		case 'river':
-			return t(e.delta ? 'event_river_delta' : 'event_river', locale);
-		case 'by_flow':
-			return t(e.delta ? 'event_by_flow_delta' : 'event_by_flow', locale);
-		case 'wall_carried':
-			return t(e.delta ? 'event_wall_carried_delta' : 'event_wall_carried', locale);
-		case 'exit_out':
-			return t(e.crumbled ? 'event_exit_out_crumbled' : 'event_exit_out', locale);
-		case 'found':
-			return t('event_found', locale, { items: foundPhrase(e, locale) });
-		case 'at_feet':
-			return t('event_at_feet', locale, { items: foundPhrase(e, locale, false) });
-		case 'infected':
-			return e.moves === null
-				? t('event_infected_unlimited', locale)
-				: t('event_infected', locale, { moves: movesPhrase(e.moves, locale) });
-		case 'infection_left':
-			return t('event_infection_left', locale, { moves: movesPhrase(e.left, locale) });
-		case 'wounded_notice':
-			return t(e.canOrder ? 'event_wounded_notice' : 'event_wounded_notice_no_order', locale, P);
-		case 'cell_ordered':
-			return t(e.declined ? 'event_cell_declined' : 'event_cell_ordered', locale, P);
-		case 'grenade':
-			// 7.8 silent wording: the blast is heard, not what became of the wall.
-			return t(`event_grenade_${e.outcome ?? 'silent'}`, locale);
-		case 'left_item':
-			return t('event_left_item', locale, { item: t(`event_thing_${e.item}`, locale) });
-		case 'thrown':
-			return t('event_thrown', locale, {
-				item: t(`event_thing_${e.item}`, locale),
-				dir: t(`event_dir_${e.dir}`, locale)
-			});
-		case 'took_treasure':
-			return t('event_took_treasure', locale, { n: e.index + 1 });
-		case 'action_failed':
-			return t('event_action_failed', locale, { reason: t(`event_reason_${e.reason}`, locale) });
-		case 'semi_dark_done':
-			return t(e.wall ? 'event_semi_dark_wall' : 'event_semi_dark_no_wall', locale, P);
-		case 'status':
-			return statusPhrase(e.status, locale);
-		case 'move_announced':
-			return t('event_move_announced', locale, { ...P, move: movePhrase(e.move, locale, names) });
-		case 'recall':
-			return e.move === null
-				? t('event_recall_none', locale, { player: player(e.of) })
-				: t('event_recall', locale, { player: player(e.of), move: movePhrase(e.move, locale, names) });
-		case 'nstop_count':
-			return t('event_nstop_count', locale, { rounds: e.rounds, of: e.of });
-		case 'survivor_left':
-			return t('event_survivor_left', locale, { ...P, moves: movesPhrase(e.left, locale) });
-		case 'won':
-			return t(`event_won_${e.how}`, locale, P);
-		case 'draw':
-			return t(`event_draw_${e.reason}`, locale);
-		case 'master_undo':
-		case 'master_correct':
-		case 'master_ruling':
-			return t(`event_${e.type}`, locale, { reason: e.reason });
-		case 'master_corrected':
-			return correctionPhrase(e.change, locale, width, names);
-		// topographic (seed 003)
-		case 'topo_river':
-			return t(e.swamp ? 'event_topo_river_swamp' : 'event_topo_river', locale, P);
-		case 'eaten':
-			return t(`event_eaten_${e.by}`, locale, P);
-		case 'near':
-			return t(`event_near_${e.who}`, locale, P);
-		// abandoned (seed 002)
-		case 'meet':
-			return t('event_meet', locale, { ...P, others: joinList(e.others.map(player), locale) });
-		case 'shop':
-			return e.item === null ? t('event_shop_full', locale, P) : t('event_shop', locale, { ...P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, locale) });
-		case 'flushed':
-			return t(e.blocked ? 'event_flushed_blocked' : 'event_flushed', locale, P);
-		case 'treasure_pile':
-			return t(e.taken ? 'event_treasure_pile_taken' : 'event_treasure_pile', locale, P);
-		case 'injured':
-			return t(e.dropped ? 'event_injured_dropped' : 'event_injured', locale, { ...P, by: player(e.by) });
-		case 'battle':
-			return e.attackerRoll === null || e.defenderRoll === null
-				? t('event_battle_bullet', locale, { ...P, defender: player(e.defender), winner: player(e.winner) })
-				: t('event_battle', locale, { ...P, defender: player(e.defender), a: e.attackerRoll, b: e.defenderRoll, winner: player(e.winner) });
-		// duel (seeds 001/004)
-		case 'crossbow':
-		case 'crutch':
-			return t(e.first ? `event_${e.type}` : `event_${e.type}_spent`, locale, P);
-		case 'duel_pit':
-		case 'pit_exit':
-			return t(`event_${e.type}`, locale, { ...P, n: e.n });
-		case 'duel_out':
-			return t(`event_duel_out_${e.carried}`, locale, P);
-		default:
-			return t(`event_${e.type}`, locale, P);
-	}
+	return (EVENT_TEXTS[e.type] as (e: GameEvent, c: Told) => string)(e, { locale, width, names, player, P });
 }
 
 /** How the game ended, as the table heard it ("Anna carried out the true treasure and wins!"). */

@@ -9,8 +9,9 @@ import type { Command } from '../engine/game/types';
 import type { LabyrinthDatabase } from '../store/db';
 import { GameStore } from '../store/games';
 import { WriteQueue } from '../store/write-queue';
-import type { HostStore, TableRecord } from './session-records';
-import type { DuelRecord, DuelStore } from './duel-record';
+import type { HostStore } from './session-records';
+import type { DuelStore } from './duel-record';
+import type { DuelRecord, TableRecord } from '../store/records';
 
 const mergeNames = (names: string[], table: TableRecord) => names.map((name, seat) => table.seats[seat]?.name ?? name);
 

@@ -1,55 +1,12 @@
 /**
- * A duel as each device keeps it: the plan, the agreed settings, the exchanges so far; the
- * device rebuilt from them (`deviceOf`) and the feed its owner sees. Stored by dexie-store.ts.
+ * A duel as each device keeps it (its record, store/records.ts): a new record, the device rebuilt from it (`deviceOf`) and the feed its owner sees. Stored by dexie-store.ts.
  */
 import type { Plan } from '../engine/plan/types';
-import type { Action, Command, GameEvent } from '../engine/game/types';
+import type { Command, GameEvent } from '../engine/game/types';
 import { resolveSettings, type GameSettings } from '../engine/game/settings';
-import { createDuelDevice, refereeOpponent, ownMoveAnswered, type DuelDevice, type Player } from '../engine/rules/duel-match';
-import type { DuelSettings } from './duel-wire';
+import { createDuelDevice, refereeOpponent, ownMoveAnswered, type DuelDevice } from '../engine/rules/duel-match';
+import type { DuelRecord, DuelSettings, Exchange } from '../store/records';
 import { snapshot } from '../store/snapshot';
-
-/** One exchange of the game: who moved, what, and the labyrinth owner's answer. */
-export interface Exchange {
-	by: Player;
-	actions: Action[];
-	reply: GameEvent[];
-}
-
-/** Everything a device keeps of its duel (the Dexie table `duels`). */
-export interface DuelRecord {
-	/** The room code. */
-	id: string;
-	role: 'opener' | 'joiner';
-	me: Player;
-	/** The players' names: [opener, joiner] (the opponent's is null until heard). */
-	names: [string | null, string | null];
-	/** My own plan: never sent before the end. */
-	plan: Plan;
-	/** The agreed settings and match seed (the joiner has them once welcomed). */
-	settings: DuelSettings | null;
-	seed: string | null;
-	/** My key of this duel (a P-256 secret, pin.ts): it never leaves the device (made as the session first opens). */
-	secret: string | null;
-	/**
-	 * The fingerprint of the other phone's key: the opener's from the invitation or its QR code (or its
-	 * first proof, when the code was typed), the joiner's from its first proof. Never changed after.
-	 */
-	theirPin: string | null;
-	/** How the devices find each other: the transport chosen (`local`, `cloud`). */
-	via: string | null;
-	/** My start in the opponent's labyrinth; `reply` null until answered. */
-	myStart: { cell: number; reply: GameEvent[] | null } | null;
-	/** The opponent's start in mine, with my answer. */
-	theirStart: { cell: number; reply: GameEvent[] } | null;
-	exchanges: Exchange[];
-	/** My move sent and not yet answered (sent again on every reconnection). */
-	pending: { n: number; actions: Action[] } | null;
-	/** The opponent's plan, received at the end. */
-	theirPlan: Plan | null;
-	createdAt: number;
-	updatedAt: number;
-}
 
 export interface DuelStore {
 	load(id: string): Promise<DuelRecord | null>;

@@ -7,6 +7,7 @@ import { DIRECTIONS } from '../engine/plan/types';
 import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 import { DUEL_SETTING_IDS } from '../engine/game/settings';
 import { Nonce, Proof, PublicKey, readFrame, type ReadResult } from './protocol';
+import type { DuelSettings } from '../store/records';
 
 /** A duel's frames stay small: the largest is the reveal's plan (a 10x10 plan is about 6 KB). */
 export const MAX_DUEL_FRAME = 32 * 1024;
@@ -31,14 +32,13 @@ export const DuelActionSchema = v.variant('a', [
 ]);
 const Actions = v.pipe(v.array(DuelActionSchema), v.minLength(1), v.maxLength(2));
 const Events = v.pipe(v.array(v.looseObject({ type: v.pipe(v.string(), v.maxLength(40)), audience: v.looseObject({ to: v.string() }) })), v.maxLength(64));
-/** The agreements of the seed (duel settings only). */
-const Settings = v.strictObject({
+/** The agreements of the seed (duel settings only): exactly the record's `DuelSettings`, field for field. */
+const Settings: v.GenericSchema<DuelSettings> = v.strictObject({
 	duelOuterWallsTold: v.optional(v.boolean()),
 	duelGrenadesBreakOuter: v.optional(v.boolean()),
 	duelReentryAnyExit: v.optional(v.boolean()),
 	grenadeWording: v.optional(v.picklist(['silent', 'tell']))
 });
-export type DuelSettings = v.InferOutput<typeof Settings>;
 
 export const DuelMessageSchema = v.variant('type', [
 	// `key` and `nonce` are optional only so that a phone of an older build is told `version`, not `malformed`.

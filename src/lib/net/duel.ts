@@ -34,12 +34,13 @@ import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings } from '../engine/game/settings';
 import { mayISend, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
 import { Channel, type ChannelOptions } from './channel';
-import { Pause } from './pause';
+import { Pause, reconnect } from './reconnect';
 import type { Link, Listener } from './link';
 import { PROTOCOL_VERSION, newNonce } from './protocol';
 import { snapshot } from '../store/snapshot';
 import { readDuelFrame, type DuelMessage, type WireActions } from './duel-wire';
-import { deviceOf, duelFeed, type DuelRecord, type DuelStore } from './duel-record';
+import { deviceOf, duelFeed, type DuelStore } from './duel-record';
+import type { DuelRecord } from '../store/records';
 
 
 const isRejection = (events: readonly GameEvent[]) => events.length === 1 && events[0]!.type === 'rejected';
@@ -187,33 +188,31 @@ export class DuelSession {
 	}
 
 	private async loop(): Promise<void> {
-		const waits = this.options.retryMs ?? [300, 1000, 2000, 3000];
-		let attempt = 0;
-		while (!this.closed && this.status !== 'refused') {
-			try {
+		await reconnect({
+			waits: this.options.retryMs,
+			pause: this.pause,
+			stopped: () => this.closed || this.isRefused(),
+			attempt: async () => {
 				const link = await this.options.connect!();
 				if (this.closed) {
 					link.close();
-					break;
+					return false;
 				}
 				const channel = new Channel<DuelMessage, DuelMessage>(link, readDuelFrame, this.options.channel);
-				const welcomed = await new Promise<boolean>((resolve) => {
+				return new Promise<boolean>((resolve) => {
 					let was = false;
 					this.wire(channel, () => resolve(was), () => (was = true));
 					this.nonce = newNonce();
 					this.provedOn = null;
 					channel.send({ type: 'hello', protocol: PROTOCOL_VERSION, app: this.options.app, name: this.rec.names[1] ?? '?', key: this.publicKey, nonce: this.nonce });
 				});
-				if (welcomed) attempt = 0;
-			} catch {
-				// Not reachable (yet): try again below.
+			},
+			lost: () => {
+				this.status = 'away';
+				this.changed();
+				return true;
 			}
-			if (this.closed || this.isRefused()) break;
-			this.status = 'away';
-			this.changed();
-			await this.pause.for(waits[Math.min(attempt, waits.length - 1)]!);
-			attempt++;
-		}
+		});
 	}
 
 	/** Read through a method: the status changes while the loop awaits. */

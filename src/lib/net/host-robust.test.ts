@@ -8,7 +8,7 @@ import { randomLegalCommand } from '../engine/game/random-command';
 import type { Command } from '../engine/game/types';
 import { createRng } from '../engine/random';
 import type { PlayerSession } from './player';
-import type { CommandResult } from './session-records';
+import type { CommandResult } from '../store/records';
 import { MemoryTable, newGame, settle, until } from './testing';
 
 let table: MemoryTable | null = null;

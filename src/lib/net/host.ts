@@ -15,7 +15,7 @@
  * bounded rate per link.
  */
 import { rejected, replayEvents, type Game } from '../engine/game/game';
-import type { Command, GameEvent, GameState, Seat } from '../engine/game/types';
+import type { Command, GameEvent, GameState, RejectReason, Seat } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { apply } from '../engine/game/apply';
@@ -30,8 +30,10 @@ import {
 	readPlayerFrame,
 	type HostMessage,
 	type PlayerMessage,
+	type CommandRefusal,
 	type Refusal,
-	type SentView
+	type SentView,
+	type Submitted
 } from './protocol';
 
 /** Phones waiting for the master at most; more are told `busy` and try again later. */
@@ -46,8 +48,10 @@ const MAX_REFUSED_FRAMES = 1000;
 /** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
 export const MAX_ASKS = 3;
 const QUESTIONS = new Set(['status', 'recall']);
-import type { CommandResult, HostStore, TableRecord } from './session-records';
+import type { HostStore } from './session-records';
+import type { CommandResult, TableRecord } from '../store/records';
 import { snapshot } from '../store/snapshot';
+import { saveProblem } from '../store/saver';
 import type { BotLevel } from '../bots/bot';
 
 /** A seat the tablet plays itself (issue 22): its name and its computer's level. */
@@ -86,7 +90,8 @@ export interface Waiting {
 	since: number;
 }
 
-export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: string; detail?: string };
+/** What became of a command the table was given: the rules' refusals and the table's own. */
+export type TableSubmitted = Submitted<RejectReason | Exclude<CommandRefusal, 'not_saved'>>;
 
 interface Conn {
 	channel: Channel<PlayerMessage, HostMessage>;
@@ -289,7 +294,7 @@ export class HostSession {
 	}
 
 	/** The master's command, through the same path as the phones': on disk, then announced. */
-	master(command: Command): Promise<Submitted> {
+	master(command: Command): Promise<TableSubmitted> {
 		return this.enqueue(() => this.run(command));
 	}
 
@@ -501,7 +506,7 @@ export class HostSession {
 
 	private async command(conn: Conn, message: Extract<PlayerMessage, { type: 'command' }>): Promise<void> {
 		const seat = conn.seat;
-		const answer = (result: Submitted | CommandResult) =>
+		const answer = (result: TableSubmitted | CommandResult) =>
 			conn.channel.send(
 				result.ok
 					? { type: 'result', id: message.id, ok: true }
@@ -516,7 +521,7 @@ export class HostSession {
 		}
 		const command = message.command as Command;
 		const refusal = !this.current || !this.game ? 'not_started' : seat >= this.game.seats || command.by !== seat ? 'not_your_seat' : this.asking(command);
-		const result: Submitted = refusal ? { ok: false, reason: refusal } : await this.run(command, seat, message.id);
+		const result: TableSubmitted = refusal ? { ok: false, reason: refusal } : await this.run(command, seat, message.id);
 		if (!result.ok && result.reason !== 'not_saved') {
 			this.count(result.reason);
 			this.remember(seat, message.id, result);
@@ -539,7 +544,7 @@ export class HostSession {
 	}
 
 	/** Adjudicates, writes, then announces. `seat`/`id`: the phone's command number to record with it. */
-	private async run(command: Command, seat?: Seat, id?: number): Promise<Submitted> {
+	private async run(command: Command, seat?: Seat, id?: number): Promise<TableSubmitted> {
 		if (!this.game || !this.current || !this.gameId) return { ok: false, reason: 'not_started' };
 		const result = apply(this.current, command);
 		if (rejected(result)) {
@@ -550,9 +555,9 @@ export class HostSession {
 		const table = seat !== undefined && id !== undefined ? this.withSeat(seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
 		try {
 			await this.write(() => this.options.store.append(table, this.gameId!, command, result.state.phase === 'over'));
-		} catch {
+		} catch (error) {
 			// Nothing applied: the phone sends it again (the master taps again) until the device can write.
-			return { ok: false, reason: 'not_saved', detail: this.problem ?? '' };
+			return { ok: false, reason: 'not_saved', problem: saveProblem(error), detail: this.problem ?? '' };
 		}
 		this.table = table;
 		this.game.log.push(command);
@@ -563,7 +568,7 @@ export class HostSession {
 		return { ok: true, events: result.events };
 	}
 
-	private remember(seat: Seat, id: number, result: Submitted): void {
+	private remember(seat: Seat, id: number, result: TableSubmitted): void {
 		this.setSeat(seat, { lastCmd: id, lastResult: result.ok ? { ok: true } : { ok: false, reason: result.reason } });
 		void this.options.store.saveTable(this.table).catch(() => undefined);
 	}

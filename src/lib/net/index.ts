@@ -20,10 +20,10 @@
  * acknowledgements, resends, heartbeat); `HostSession` and `PlayerSession`; their stores.
  */
 export { Channel, percentiles, type ChannelOptions, type ChannelStats } from './channel';
-export { HostSession, MAX_WAITING, MAX_ASKS, type HostOptions, type Presence, type Submitted, type Waiting } from './host';
+export { HostSession, MAX_WAITING, MAX_ASKS, type HostOptions, type Presence, type TableSubmitted, type Waiting } from './host';
 export { PlayerSession, type PlayerOptions, type PlayerStatus, type PlayerTrouble } from './player';
 export { BaseLink, whenOpen, TRANSPORT_KINDS, type Link, type Listener, type Transport, type TransportKind, type LinkState } from './link';
 export { memoryPair, MemoryNetwork, type Faults } from './memory';
 export * from './protocol';
-export type { CommandResult, HostStore, Membership, PhoneStore, SeatRecord, TableRecord } from './session-records';
+export type { HostStore, PhoneStore } from './session-records';
 export { MemoryHostStore, MemoryPhoneStore } from './session-records';

@@ -13,10 +13,11 @@ import type { Replay } from '../engine/game/reveal';
 import type { Command, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
 import { Channel, type ChannelOptions } from './channel';
-import { Pause } from './pause';
+import { Pause, reconnect } from './reconnect';
 import type { Link } from './link';
-import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal, type UpdateView } from './protocol';
-import type { CommandResult, Membership, PhoneStore } from './session-records';
+import { PASSING_REFUSALS, PROTOCOL_VERSION, newNonce, readHostFrame, type HostMessage, type PlayerMessage, type Refusal } from './protocol';
+import type { PhoneStore } from './session-records';
+import type { CommandResult, Membership, UpdateView } from '../store/records';
 import { Saver, type SaveStatus } from '../store/saver';
 
 export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refused' | 'closed';
@@ -194,30 +195,32 @@ export class PlayerSession {
 	}
 
 	private async loop(): Promise<void> {
-		const waits = this.options.retryMs ?? [300, 1000, 2000, 3000];
-		let attempt = 0;
-		while (!this.closed && !this.isRefused()) {
-			this.status = this.joins > 0 ? 'away' : 'connecting';
-			this.changed();
-			try {
+		await reconnect({
+			waits: this.options.retryMs,
+			pause: this.pause,
+			stopped: () => this.closed || this.isRefused(),
+			before: () => {
+				this.status = this.joins > 0 ? 'away' : 'connecting';
+				this.changed();
+			},
+			attempt: async () => {
 				const link = await this.options.connect();
 				if (this.closed) {
 					link.close();
-					break;
+					return false;
 				}
 				const joinsBefore = this.joins;
 				await this.run(link);
-				if (this.joins > joinsBefore) attempt = 0;
-			} catch {
-				// The host cannot be reached (yet): try again below.
+				return this.joins > joinsBefore;
+			},
+			lost: () => {
+				if (this.options.rejoin === false) return false;
+				this.lostAt ??= Date.now();
+				this.status = 'away';
+				this.changed();
+				return true;
 			}
-			if (this.closed || this.isRefused() || this.options.rejoin === false) break;
-			this.lostAt ??= Date.now();
-			this.status = 'away';
-			this.changed();
-			await this.pause.for(waits[Math.min(attempt, waits.length - 1)]!);
-			attempt++;
-		}
+		});
 		if (!this.closed && !this.isRefused()) {
 			this.status = 'away';
 			this.changed();

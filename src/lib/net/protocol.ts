@@ -16,9 +16,10 @@
  */
 import * as v from 'valibot';
 import type { Replay } from '../engine/game/reveal';
-import { ABANDONED_ITEMS, CONDITIONS, LEAVABLE, type Action, type Command, type GameEvent } from '../engine/game/types';
+import { ABANDONED_ITEMS, CONDITIONS, LEAVABLE, type Action, type Command, type GameEvent, type RejectReason } from '../engine/game/types';
 import { DIRECTIONS } from '../engine/plan/types';
-import type { SeatView } from '../engine/game/view';
+import type { UpdateView } from '../store/records';
+import type { SaveProblem } from '../store/saver';
 import type { Plan } from '../engine/plan/types';
 import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
 
@@ -156,37 +157,22 @@ export const COMMAND_REFUSALS = [
 ] as const;
 export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];
 
-/** What a phone is told of its seat: `viewFor` without the events (the plan comes apart, in `reveal`, once the game is over). */
-export type UpdateView = Omit<SeatView, 'events'>;
+/**
+ * What became of a command given to a game (pass-and-play's, the master's or a phone's): taken,
+ * with its events; refused (`R`: the rules' reasons, and the table's when a table answers); or not
+ * kept because the device would not store it (then nothing changed; `detail` in the device's own
+ * words, as a phone is told in its `result`).
+ */
+export type Submitted<R extends string = RejectReason> =
+	| { ok: true; events: GameEvent[] }
+	| { ok: false; reason: R }
+	| { ok: false; reason: 'not_saved'; problem: SaveProblem; detail?: string };
+
 /**
  * The view as an update carries it: the contour and the settings (8 KB of a 40x40 plan) only in
  * the first update of a connection; the phone keeps them from there (they never change).
  */
 export type SentView = Omit<UpdateView, 'shape' | 'settings'> & Partial<Pick<UpdateView, 'shape' | 'settings'>>;
-
-export type HostMessage =
-	/** The table's public key and its signature over the handshake (pin.ts), answering a hello. */
-	| { type: 'proof'; key: string; sig: string; nonce: string }
-	/** The master has not admitted this phone yet. */
-	| { type: 'waiting' }
-	/** The seat; `key` only when it is issued (a new seat), never again. */
-	| { type: 'welcome'; seat: number; key?: string; room: string }
-	| { type: 'refused'; reason: Refusal; app?: string }
-	| { type: 'table'; names: string[]; here: boolean[]; started: boolean }
-	| {
-			type: 'update';
-			/** The seat's view without its event list (and, after a connection's first update, without its contour and settings)… */
-			view: SentView;
-			/** …whose events from index `from` on are these (one page of them). */
-			from: number;
-			events: GameEvent[];
-	  }
-	| { type: 'result'; id: number; ok: boolean; reason?: string; detail?: string }
-	/**
-	 * The game is over: the plan and the game step by step, for the reveal (every player may see
-	 * them now; never sent before). A long game's replay may come without the moves as said, or not at all.
-	 */
-	| { type: 'reveal'; plan: Plan; replay?: Replay };
 
 /** A step's change in a replay: `[step, seat or wall, value]` (a cell may be −1: nowhere). */
 const Change = v.tuple([Seq, Seq, v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(2 ** 31))]);
@@ -206,11 +192,15 @@ const ReplaySchema = v.object({
 });
 
 const HostMessageSchema = v.variant('type', [
+	/** The table's public key and its signature over the handshake (pin.ts), answering a hello. */
 	v.object({ type: v.literal('proof'), key: PublicKey, sig: Proof, nonce: Nonce }),
+	/** The master has not admitted this phone yet. */
 	v.object({ type: v.literal('waiting') }),
+	/** The seat; `key` only when it is issued (a new seat), never again. */
 	v.object({ type: v.literal('welcome'), seat: Seq, key: v.optional(Key), room: v.string() }),
 	v.object({ type: v.literal('refused'), reason: v.picklist(REFUSALS), app: v.optional(v.string()) }),
 	v.object({ type: v.literal('table'), names: v.array(v.string()), here: v.array(v.boolean()), started: v.boolean() }),
+	/** The seat's view without its event list (and, after a connection's first update, without its contour and settings), and its events from index `from` on (one page of them). */
 	v.object({
 		type: v.literal('update'),
 		view: v.looseObject({ seat: Seq, phase: v.string(), width: Seq, height: Seq }),
@@ -218,8 +208,21 @@ const HostMessageSchema = v.variant('type', [
 		events: v.array(v.looseObject({ type: v.string(), audience: v.looseObject({ to: v.string() }) }))
 	}),
 	v.object({ type: v.literal('result'), id: Seq, ok: v.boolean(), reason: v.optional(v.pipe(v.string(), v.maxLength(64))), detail: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
+	/**
+	 * The game is over: the plan and the game step by step, for the reveal (every player may see
+	 * them now; never sent before). A long game's replay may come without the moves as said, or not at all.
+	 */
 	v.object({ type: v.literal('reveal'), plan: v.looseObject({ width: Seq, height: Seq, cells: v.array(v.unknown()) }), replay: v.optional(ReplaySchema) })
 ]);
+type SchemaHostMessage = v.InferOutput<typeof HostMessageSchema>;
+/**
+ * A host's message. The schema checks the view, events, plan and replay loosely (their shape is the
+ * engine's, which only a host sends); typed here as the engine's, the rest as the schema says.
+ */
+export type HostMessage =
+	| Exclude<SchemaHostMessage, { type: 'update' | 'reveal' }>
+	| (Omit<Extract<SchemaHostMessage, { type: 'update' }>, 'view' | 'events'> & { view: SentView; events: GameEvent[] })
+	| { type: 'reveal'; plan: Plan; replay?: Replay };
 
 /** A frame as it travels: see the module comment. */
 export interface Frame<M> {

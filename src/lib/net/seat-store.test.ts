@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
 import { SeatStore, type OldSeats } from './seat-store';
-import type { Membership } from './session-records';
+import type { Membership } from '../store/records';
 
 const seat = (room: string, updatedAt: number, name = 'Ann'): Membership => ({ room, name, key: 'k'.repeat(24), seat: 0, events: [], nextCmd: 3, pending: null, updatedAt });
 

@@ -10,7 +10,8 @@
 import { createStore, del, get, set, setMany, values, type UseStore } from 'idb-keyval';
 import { snapshot } from '../store/snapshot';
 import { WriteQueue } from '../store/write-queue';
-import type { Membership, PhoneStore } from './session-records';
+import type { PhoneStore } from './session-records';
+import type { Membership } from '../store/records';
 
 /** The database and object store the seats live in. */
 export const SEAT_DATABASE = 'labyrinth-gm-seats';

@@ -13,9 +13,9 @@ import { APP_VERSION, chooseTransport, expose, signalling, type Via } from './co
 import type { Diagnostics } from './diagnostics';
 import type { Link, TransportKind } from './link';
 import { PlayerSession, type PlayerStatus, type PlayerTrouble } from './player';
-import { hostPeerId, type Refusal, type UpdateView } from './protocol';
+import { hostPeerId, type Refusal } from './protocol';
 import { SeatStore } from './seat-store';
-import type { CommandResult } from './session-records';
+import type { CommandResult, UpdateView } from '../store/records';
 import { saveProblemText } from '../i18n/save';
 import { saveProblem, type SaveProblem } from '../store/saver';
 

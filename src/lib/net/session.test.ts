@@ -360,7 +360,8 @@ describe('durability', () => {
 			throw new Error('disk full');
 		};
 		const result = await t.host.master({ type: 'ruling', by: 'master', reason: 'noted' });
-		expect(result).toEqual({ ok: false, reason: 'not_saved', detail: 'disk full' });
+		// The console tells the kind of problem (store/saver.ts), a phone the device's own words.
+		expect(result).toEqual({ ok: false, reason: 'not_saved', problem: 'unknown', detail: 'disk full' });
 		expect(t.host.record!.game.log).toEqual([]);
 		expect(t.host.problem).toBe('disk full');
 	});

@@ -11,7 +11,7 @@ import { GameStore } from '../store/games';
 import { APP_VERSION, appAddress, expose, inviteUrl, signalling, transportChoice, type TransportReason, type Via } from './connect';
 import { diagnose, type Diagnostics } from './diagnostics';
 import { DexieHostStore } from './dexie-store';
-import { HostSession, type ComputerSeat, type Presence, type Submitted, type Waiting } from './host';
+import { HostSession, type ComputerSeat, type Presence, type TableSubmitted, type Waiting } from './host';
 import type { TransportKind } from './link';
 import { createOffer } from './manual';
 import { hostPeerId, newRoomCode } from './protocol';
@@ -130,7 +130,7 @@ export class HostTable {
 		return id;
 	}
 
-	master(command: Command): Promise<Submitted> {
+	master(command: Command): Promise<TableSubmitted> {
 		return this.session.master(command);
 	}
 

@@ -6,7 +6,8 @@ import type { Game } from '../engine/game/game';
 import type { Command, GameEvent } from '../engine/game/types';
 import { DUEL_GRENADES } from '../engine/rules/duel';
 import { actionsPerTurn, createDuelDevice, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
-import { duelFeed, type DuelRecord } from '../net/duel-record';
+import { duelFeed } from '../net/duel-record';
+import type { DuelRecord } from '../store/records';
 import type { OwnCommand } from '../sheet/feed';
 
 export interface DuelStatusView {

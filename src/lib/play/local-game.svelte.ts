@@ -7,15 +7,14 @@
 import { currentSeat } from '$lib/engine/game/apply';
 import { kindOf } from '$lib/engine/game/board';
 import { play, replay } from '$lib/engine/game/game';
-import type { Command, GameEvent, GameState, RejectReason, Seat } from '$lib/engine/game/types';
+import type { Command, GameEvent, GameState, Seat } from '$lib/engine/game/types';
 import { viewFor, type SeatView } from '$lib/engine/game/view';
 import { createRng } from '$lib/engine/random';
 import type { StoredGame } from '$lib/store/db';
 import type { GameStore } from '$lib/store/games';
-import { saveProblem, type SaveProblem } from '$lib/store/saver';
+import { saveProblem } from '$lib/store/saver';
+import type { Submitted } from '$lib/net/protocol';
 
-/** A command taken, refused by the rules, or not kept because the device would not store it (then nothing changed). */
-export type Submitted = { ok: true; events: GameEvent[] } | { ok: false; reason: RejectReason } | { ok: false; reason: 'not_saved'; problem: SaveProblem };
 
 /** What the console and pass-and-play need of a game, whether it runs here alone or with phones joined. */
 export interface TableGame {

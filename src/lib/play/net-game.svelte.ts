@@ -7,9 +7,10 @@
 import { currentSeat } from '$lib/engine/game/apply';
 import type { Command, GameState, RejectReason, Seat } from '$lib/engine/game/types';
 import { viewFor, type SeatView } from '$lib/engine/game/view';
-import type { HostSession, Submitted as HostSubmitted } from '$lib/net/host';
+import type { HostSession, TableSubmitted } from '$lib/net/host';
 import type { StoredGame } from '$lib/store/db';
-import type { Submitted, TableGame } from './local-game.svelte';
+import type { TableGame } from './local-game.svelte';
+import type { Submitted } from '$lib/net/protocol';
 import { saveProblem } from '$lib/store/saver';
 
 /** What the console needs of a table with phones (`HostTable`; a bare session in the tests). */
@@ -17,7 +18,7 @@ export interface ConsoleTable {
 	readonly state: GameState | null;
 	readonly names: string[];
 	readonly session: Pick<HostSession, 'record' | 'bots'>;
-	master(command: Command): Promise<HostSubmitted>;
+	master(command: Command): Promise<TableSubmitted>;
 }
 
 export class NetTableGame implements TableGame {
@@ -53,10 +54,8 @@ export class NetTableGame implements TableGame {
 		this.busy = true;
 		try {
 			const result = await this.table.master(command);
-			if (result.ok) return { ok: true, events: result.events };
-			// Not on disk, so not played (the table shows the device's reason): the console says so too.
-			if (result.reason === 'not_saved') return { ok: false, reason: 'not_saved', problem: saveProblem(new Error(result.detail ?? '')) };
-			return { ok: false, reason: result.reason as RejectReason };
+			// The table's own refusals of the master's command (`not_started`) cannot reach a console that has its game.
+			return result.ok || result.reason === 'not_saved' ? result : { ok: false, reason: result.reason as RejectReason };
 		} catch (error) {
 			return { ok: false, reason: 'not_saved', problem: saveProblem(error) };
 		} finally {

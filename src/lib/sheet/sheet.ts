@@ -6,53 +6,12 @@
  * history and the device keeps the sheet.
  */
 import { neighbour, OPPOSITE } from '../engine/plan/geometry';
-import type { CellKind, Direction, Plan } from '../engine/plan/types';
+import type { Direction, Plan } from '../engine/plan/types';
+import type { CellMark, Mark, SheetData, SideMark } from '../store/records';
 
 /** Squares of margin around the contour on every side. */
 export const SHEET_MARGIN = 2;
 export const PENCIL_COLOURS = ['#1d4a3e', '#c2410c', '#7c3aed', '#0f766e', '#be185d'] as const;
-
-export type CellMark =
-	| { t: 'kind'; kind: Exclude<CellKind, 'river' | 'pit'> }
-	| { t: 'river'; dir: Direction }
-	| { t: 'pit'; n: number }
-	| { t: 'treasure' }
-	| { t: 'question' }
-	| { t: 'note'; text: string };
-export type SideMark = 'wall' | 'exit' | 'open';
-
-export interface Mark {
-	pencil: number;
-	/** A square of the sheet's grid (row-major over the grid with its margin). */
-	cell: number;
-	/** Present for a mark on a side of the square. */
-	dir?: Direction;
-	value: CellMark | SideMark;
-	/** How many announcements the player had heard when drawing it (tapping an entry of the feed finds what was drawn after it). */
-	at?: number;
-}
-
-export interface Pencil {
-	id: number;
-	colour: string;
-	hidden: boolean;
-}
-
-export interface SheetData {
-	version: 1;
-	/** The contour as agreed (the labyrinth's width, height and shape). */
-	width: number;
-	height: number;
-	shape: boolean[];
-	pencils: Pencil[];
-	marks: Mark[];
-	/** Whether the assistant draws what it is sure of (off by default). */
-	assistant: boolean;
-	/** Whether it also shows where the other players may be, from the public feed (off by default). */
-	others?: boolean;
-	/** The player's notes on entries of the feed, by the entry's index. */
-	annotations?: Record<number, string>;
-}
 
 export function newSheet(width: number, height: number, shape: boolean[]): SheetData {
 	return { version: 1, width, height, shape: shape.slice(), pencils: [{ id: 0, colour: PENCIL_COLOURS[0], hidden: false }], marks: [], assistant: false };

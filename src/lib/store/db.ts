@@ -6,10 +6,8 @@
 import { Dexie, type DBCore, type DBCoreMutateRequest, type EntityTable, type Middleware, type Table } from 'dexie';
 import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
-import type { Membership, TableRecord } from '../net/session-records';
 import type { Command } from '../engine/game/types';
-import type { SheetData } from '../sheet/sheet';
-import type { DuelRecord } from '../net/duel-record';
+import type { DuelRecord, Membership, SheetData, TableRecord } from './records';
 import type { BotLevel } from '../bots/bot';
 import { snapshot } from './snapshot';
 

@@ -9,7 +9,7 @@ import { DexieDuelStore, DexieHostStore } from '../net/dexie-store';
 import { newDuelRecord } from '../net/duel-record';
 import { HostSession } from '../net/host';
 import { SeatStore } from '../net/seat-store';
-import type { Membership } from '../net/session-records';
+import type { Membership } from './records';
 import { newGame, scriptedCommands } from '../net/testing';
 import { LabyrinthDatabase } from './db';
 import { GameStore } from './games';

@@ -4,8 +4,11 @@
  * the player's screen keep them through this store, never through the table itself.
  */
 import type { Command } from '../engine/game/types';
-import { newSheet, type SheetData } from '../sheet/sheet';
+import type { SheetData } from './records';
 import type { LabyrinthDatabase, StoredSheet } from './db';
+
+/** A sheet not opened yet: no contour, so the sheet screen makes the real one when it opens (sheet/sheet.ts `newSheet`). */
+const UNOPENED: SheetData = { version: 1, width: 0, height: 0, shape: [], pencils: [], marks: [], assistant: false };
 
 export class SheetStore {
 	constructor(private readonly db: LabyrinthDatabase) {}
@@ -35,7 +38,7 @@ export class SheetStore {
 			const own = [...(stored?.own ?? []), { command, at }];
 			if (stored) await this.db.sheets.update(id, { own, updatedAt: now });
 			// The sheet is made on first use; its contour is filled in when the sheet opens.
-			else await this.db.sheets.put({ id, sheet: newSheet(0, 0, []), own, updatedAt: now });
+			else await this.db.sheets.put({ id, sheet: UNOPENED, own, updatedAt: now });
 			return own;
 		});
 	}

@@ -5,7 +5,7 @@
  */
 import { createSubscriber } from 'svelte/reactivity';
 import { DEFAULT_OPTIONS, EditorCore, toolsFor, type Selection, type ToolId, type ToolOptions } from '$lib/editor/editor';
-import type { Point } from '$lib/editor/hit';
+import type { Point, SideRef } from '$lib/editor/hit';
 import { validatePlan, type ValidationReport } from '$lib/engine/plan/validate';
 import type { Plan } from '$lib/engine/plan/types';
 
@@ -38,6 +38,16 @@ export class EditorState {
 	get selection(): Selection {
 		this.#subscribe();
 		return this.core.selection;
+	}
+	/** The selected square, if a square is selected. */
+	get selectedCell(): number | null {
+		const selection = this.selection;
+		return selection?.kind === 'cell' ? selection.cell : null;
+	}
+	/** The selected side, if a side is selected. */
+	get selectedSide(): SideRef | null {
+		const selection = this.selection;
+		return selection?.kind === 'side' ? selection.side : null;
 	}
 	get activeLoop(): number | null {
 		this.#subscribe();
