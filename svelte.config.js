@@ -13,7 +13,13 @@ const config = {
 		adapter: adapter({ pages: OUTPUT.build, assets: OUTPUT.build, fallback: process.env.SPA_FALLBACK ?? 'index.html' }),
 		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages, where the
 		// pages name their files absolutely (a page may be served at `/x/` after a redirect).
-		paths: { base: basePath(), relative: basePath() === '' }
+		paths: { base: basePath(), relative: basePath() === '' },
+		// the benchmarks are type-checked with the app (`npm run check`), so a moved module breaks the check, not `npm run bench`
+		typescript: {
+			config: (config) => {
+				config.include.push('../bench/**/*.ts');
+			}
+		}
 	}
 };
 

@@ -15,7 +15,7 @@ import { randomLegalCommand } from '../src/lib/engine/game/random-command';
 import type { Command } from '../src/lib/engine/game/types';
 import { generatePlan } from '../src/lib/engine/plan/generate';
 import { createRng } from '../src/lib/engine/random';
-import { MemoryPhoneStore } from '../src/lib/net/store';
+import { MemoryPhoneStore } from '../src/lib/net/session-records';
 import { MemoryTable, settle, until } from '../src/lib/net/testing';
 
 const SIZES = process.env.HOST_BENCH_SIZES ? process.env.HOST_BENCH_SIZES.split(',').map(Number) : [500, 8000, 32000];
