@@ -21,8 +21,12 @@ export interface DuelTurns {
 	readonly turn: Player;
 	/** Actions left in this turn. */
 	readonly left: number;
-	/** Actions already made this turn (a grenade must be the first, 3.3). */
+	/** Actions already made this turn. */
 	readonly used: number;
+	/** 3.3: this turn the walker has moved to another cell (no grenade may follow). */
+	readonly stepped: boolean;
+	/** 3.3: this turn the walker has thrown a grenade (no step may follow). */
+	readonly threw: boolean;
 	/** 3b: the player found the crutch (one more action a turn for himself). */
 	readonly crutch: readonly [boolean, boolean];
 	/** 3a: the player found the crossbow (one more action a turn for his opponent). */
@@ -44,7 +48,7 @@ export function actionsPerTurn(t: Pick<DuelTurns, 'crutch' | 'crossbow' | 'caugh
 }
 
 export function startTurns(first: Player): DuelTurns {
-	return { turn: first, left: 1, used: 0, crutch: [false, false], crossbow: [false, false], skip: [0, 0], caught: [false, false], winner: null };
+	return { turn: first, left: 1, used: 0, stepped: false, threw: false, crutch: [false, false], crossbow: [false, false], skip: [0, 0], caught: [false, false], winner: null };
 }
 
 /** Whether `p` may now make a move costing `cost` (the reason when not). */
@@ -52,7 +56,8 @@ export function mayAct(t: DuelTurns, p: Player, cost: DuelCost): RejectReason | 
 	if (t.winner !== null) return 'game_over';
 	// Even taking a treasure (free) is done in one's own turn.
 	if (t.turn !== p) return 'not_your_turn';
-	if (cost === 'grenade' && t.used > 0) return 'grenade_takes_turn';
+	// 3.3 "throwing a grenade and moving in the same turn is not allowed" (either order).
+	if ((cost === 'grenade' && t.stepped) || (cost === 'action' && t.threw)) return 'grenade_takes_turn';
 	return null;
 }
 
@@ -70,9 +75,14 @@ export function afterMove(t: DuelTurns, p: Player, cost: DuelCost, events: reado
 	}
 	if (s.winner !== null || cost === 'free') return s;
 	const left = s.left - 1;
-	if (cost === 'grenade' || left <= 0 || endTurn) return nextTurn(s, p);
-	return { ...s, left, used: s.used + 1 };
+	if (left <= 0 || endTurn) return nextTurn(s, p);
+	// 3a: a grenade is one action (the crossbow's extra action may be one); a wall bumped is not a move to another cell.
+	const stepped = s.stepped || (cost === 'action' && !events.some((e) => STAYED.has(e.type)));
+	return { ...s, left, used: s.used + 1, stepped, threw: s.threw || cost === 'grenade' };
 }
+
+/** Answers to a step that leave the walker where he was (3.2 a wall, 3.9 not the exit he left by). */
+const STAYED: ReadonlySet<GameEvent['type']> = new Set(['wall', 'outer_wall', 'not_reentered']);
 
 function nextTurn(s: DuelTurns, p: Player): DuelTurns {
 	let next = other(p);
@@ -84,7 +94,7 @@ function nextTurn(s: DuelTurns, p: Player): DuelTurns {
 	}
 	const caught = set2(s.caught, next, false);
 	const t = { ...s, skip, caught, turn: next };
-	return { ...t, left: actionsPerTurn(t, next), used: 0 };
+	return { ...t, left: actionsPerTurn(t, next), used: 0, stepped: false, threw: false };
 }
 
 export interface DuelMatch {

@@ -18,6 +18,7 @@ import {
 	createDuel,
 	createDuelDevice,
 	duelCommand,
+	mayAct,
 	mayISend,
 	ownMoveAnswered,
 	refereeOpponent,
@@ -245,16 +246,24 @@ describe('001 3 turns (both players)', () => {
 		// Out of the trap, the limp counts again.
 	});
 
-	test('001 3.3: a grenade takes the whole turn: only as the first action, and it ends the turn', () => {
+	test('001 3.3, 3a: a grenade is one action (the extra action may be one); no step after it in the same turn, and none before it', () => {
 		let t = startTurns(0);
 		t = afterMove(t, 0, 'action', [ev('crutch', { first: true })]);
 		t = none(t, 1);
 		expect(t.left).toBe(2);
-		const g = afterMove(t, 0, 'grenade', [ev('grenade', { dir: 'up', outcome: null })]);
-		expect(g.turn).toBe(1);
+		const g = afterMove(t, 0, 'grenade', [ev('grenade', { dir: 'up', outcome: 'blown' })]);
+		expect([g.turn, g.left, g.threw]).toEqual([0, 1, true]);
+		expect(mayAct(g, 0, 'action')).toBe('grenade_takes_turn');
+		expect(mayAct(g, 0, 'grenade')).toBeNull();
+		expect(afterMove(g, 0, 'grenade', []).turn).toBe(1);
 		const one = none(t, 0);
-		expect(one.turn).toBe(0);
-		expect(one.used).toBe(1);
+		expect([one.turn, one.used, one.stepped]).toEqual([0, 1, true]);
+		expect(mayAct(one, 0, 'grenade')).toBe('grenade_takes_turn');
+		// A wall bumped is no move to another cell: a grenade may follow it.
+		const bumped = afterMove(t, 0, 'action', [ev('wall')]);
+		expect(mayAct(bumped, 0, 'grenade')).toBeNull();
+		// Next turn starts clean.
+		expect(mayAct(none(none(one, 0), 1), 0, 'grenade')).toBeNull();
 	});
 });
 
@@ -273,8 +282,13 @@ describe('001 the match: two devices, two halves', () => {
 		const q = (1 - p) as Player;
 		expect(duelCommand(m, q, { type: 'move', by: 0, actions: [go('up')] }).events[0]).toMatchObject({ type: 'rejected', reason: 'not_your_turn' });
 		m = { ...m, turns: { ...m.turns, left: 2 } };
-		const s = duelCommand(m, p, { type: 'move', by: 0, actions: [go('up')] });
+		// A step that moves him (an open side of his start cell) bars a grenade for the rest of the turn.
+		const h = m.halves[1 - p]!;
+		const from = h.players[0]!.cell;
+		const open = DIRECTIONS.find((d) => h.sides[from * 4 + DIRECTIONS.indexOf(d)] === 0 && h.board.kind[h.board.nb[from * 4 + DIRECTIONS.indexOf(d)]!] === 0)!;
+		const s = duelCommand(m, p, { type: 'move', by: 0, actions: [go(open)] });
 		expect(s.events[0]!.type).not.toBe('rejected');
+		expect(s.match.turns).toMatchObject({ turn: p, stepped: true });
 		expect(duelCommand(s.match, p, { type: 'move', by: 0, actions: [{ a: 'grenade', dir: 'up' }] }).events[0]).toMatchObject({ reason: 'grenade_takes_turn' });
 	});
 
