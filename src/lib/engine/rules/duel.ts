@@ -227,7 +227,11 @@ export const duel: RuleSystem = {
 		return null;
 	},
 
-	onTurnStart() {},
+	onTurnStart(d, seat) {
+		// 3e at the start: the start cell's kind is told with the starts (its object acts only when
+		// entered); a treasure lying there is told too, so the walker may take it.
+		if (d.base.phase === 'start' && d.itemsAt(d.p(seat).cell).some((it) => it.k === 'treasure')) d.all({ type: 'duel_treasure', seat });
+	},
 
 	checkEnd() {
 		// 1: the game ends when a true treasure is carried out.

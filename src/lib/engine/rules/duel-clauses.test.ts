@@ -1,0 +1,182 @@
+/**
+ * The duel audited clause by clause against seeds 001 (Russian) and 004 (Ukrainian), English
+ * rendering /work/shared/rules/duel.md. Each test names its clause as docs/rules.md numbers the
+ * duel (2 contents, 3 play: 3.1 starts, 3.2 walls, 3.3 grenades, 3a–3e objects, 3.5 leaving,
+ * 3.6 what is told, 3.7 one treasure, 3.8 no enclosure, 3.9 re-entry). Clauses already checked in
+ * duel.test.ts are not repeated here.
+ */
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { Script } from '../game/testing';
+import type { Action, Command, GameEvent } from '../game/types';
+import type { Direction, Plan } from '../plan/types';
+import { duelExt } from './duel';
+import { actionsPerTurn, afterMove, createDuelDevice, mayAct, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
+import { grid } from './topographic.testing';
+
+const go = (dir: Direction): Action => ({ a: 'go', dir });
+const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
+
+function half(plan: Plan, start: number, settings: object = {}): Script {
+	const g = new Script(plan, 1, settings);
+	g.do({ type: 'choose_start', by: 0, cell: start });
+	g.do({ type: 'confirm_starts', by: 'master' });
+	return g;
+}
+
+// y0: L  L  L
+// y1: X  Y  K      crossbow, crutch, trap
+// y2: L  P1 I1
+const plan = (extra: Partial<Plan> = {}) =>
+	grid('duel', ['L L L', 'X Y K', 'L P1 I1'], {
+		exits: [{ cell: 2, dir: 'up', open: true }],
+		items: [
+			{ cell: 1, kind: 'treasure', true: false },
+			{ cell: 0, kind: 'treasure', true: true }
+		],
+		...extra
+	});
+
+/** Player 0's device (his plan, walked by player 1), both starts said, and player 1 to move. */
+function device(p: Plan, start: number, settings: object = {}): DuelDevice {
+	const d = createDuelDevice({ me: 0, plan: p, seed: 1, settings });
+	if (!d.ok) throw new Error('setup');
+	const r = refereeOpponent(d.value, { type: 'choose_start', by: 1, cell: start });
+	return { ...r.device, turns: { ...r.device.turns, turn: 1 } };
+}
+const send = (dev: DuelDevice, actions: Action[]) => refereeOpponent(dev, { type: 'move', by: 1, actions } as Command);
+
+describe('001 3.1 starts', () => {
+	test('001 Play (3.1): the start is said to the opponent; the walker is told what lies there, and an object there acts only when entered', () => {
+		const g = half(plan(), 3); // the crossbow's cell
+		expect(g.types()).toContain('starts_confirmed');
+		expect(g.last.find((e) => e.type === 'start_kind')).toMatchObject({ kind: 'crossbow', audience: { to: 'all' } });
+		expect(duelExt(g.state).crossbowFired).toBe(false);
+		g.move(0, [go('up')]);
+		g.move(0, [go('down')]);
+		expect(g.last[0]).toMatchObject({ type: 'crossbow', first: true });
+	});
+
+	test('001 3e at the start: a treasure lying on the start cell is told, and the walker may take it', () => {
+		const g = half(plan(), 0);
+		expect(g.types()).toContain('duel_treasure');
+		g.move(0, [{ a: 'take', index: 0 }]);
+		expect(g.types()[0]).toBe('took_treasure');
+		const bare = half(plan(), 2);
+		expect(bare.types()).not.toContain('duel_treasure');
+	});
+
+	test('001 3.1: a pit is no place to stand (it moves a walker on at once): a start there is refused', () => {
+		const g = new Script(plan(), 1);
+		expect(g.do({ type: 'choose_start', by: 0, cell: 7 })[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
+		expect(g.p(0).cell).toBe(-1);
+	});
+});
+
+describe('001 3 turns: what an action is', () => {
+	const two = (): DuelTurns => {
+		let t = afterMove(startTurns(0), 0, 'action', [ev('crutch', { first: true })]);
+		t = afterMove(t, 1, 'action', [ev('land')]);
+		expect([t.turn, t.left]).toEqual([0, 2]);
+		return t;
+	};
+
+	test('001 3a ("move, throw a grenade, bump into a wall"): bumping a wall is one action and the turn goes on', () => {
+		const t = afterMove(two(), 0, 'action', [ev('wall')]);
+		expect([t.turn, t.left, t.used]).toEqual([0, 1, 1]);
+		expect(afterMove(t, 0, 'action', [ev('outer_wall')]).turn).toBe(1);
+	});
+
+	test('001 3.3 with 3a: two actions may be two grenades, each one action', () => {
+		let t = afterMove(two(), 0, 'grenade', []);
+		expect(mayAct(t, 0, 'grenade')).toBeNull();
+		t = afterMove(t, 0, 'grenade', []);
+		expect(t.turn).toBe(1);
+	});
+
+	test('001 3a, 3b: a second visit to the fired crossbow or crutch changes no count', () => {
+		const t0 = startTurns(0);
+		const t = afterMove(afterMove(t0, 0, 'action', [ev('crossbow', { first: false })]), 1, 'action', [ev('crutch', { first: false })]);
+		expect([actionsPerTurn(t, 0), actionsPerTurn(t, 1)]).toEqual([1, 1]);
+	});
+
+	test('001 3a: the crossbow found with the first of two actions — the opponent\'s bonus begins with his turn that comes next', () => {
+		let t = afterMove(two(), 0, 'action', [ev('crossbow', { first: true })]);
+		expect([t.turn, t.left]).toEqual([0, 1]);
+		t = afterMove(t, 0, 'action', [ev('land')]);
+		expect([t.turn, t.left]).toEqual([1, 2]);
+	});
+
+	test('001 3c: the trap ends the turn at once, even with actions left', () => {
+		const t = afterMove(two(), 0, 'action', [ev('trap')]);
+		expect(t.turn).toBe(1);
+		expect(t.skip).toEqual([3, 0]);
+	});
+
+	test('001 3 (property): whatever the objects found, a turn has 1 to 3 actions, and the turn passes only when they are spent', () => {
+		const kinds = ['land', 'wall', 'crossbow', 'crutch', 'trap'] as const;
+		fc.assert(
+			fc.property(fc.array(fc.tuple(fc.constantFrom(...kinds), fc.boolean()), { maxLength: 60 }), (steps) => {
+				let t = startTurns(0);
+				for (const [kind, first] of steps) {
+					const p = t.turn;
+					expect(t.left).toBeGreaterThanOrEqual(1);
+					// A fresh turn has the count of 3a/3b; found mid-turn, the crutch helps from the next.
+					if (t.used === 0) expect(t.left).toBe(actionsPerTurn(t, p));
+					expect(t.left + t.used).toBeLessThanOrEqual(3);
+					const before = t;
+					t = afterMove(t, p, 'action', [ev(kind, { first })]);
+					if (before.left > 1 && kind !== 'trap') expect([t.turn, t.left, t.used]).toEqual([p, before.left - 1, before.used + 1]);
+					else expect(t.used).toBe(0);
+				}
+			})
+		);
+	});
+});
+
+describe('001 3 what the owner tells (the walker\'s device hears only the reply)', () => {
+	test('001 3.3: a grenade needs no wall found first; by default the owner does not say whether a wall fell, with "tell" he does', () => {
+		const silent = send(device(plan(), 2), [{ a: 'grenade', dir: 'left' }]);
+		expect(silent.reply.map((e) => e.type)).not.toContain('grenade');
+		expect(silent.device.half.players[0]!.grenades).toBe(2);
+		const told = send(device(plan(), 2, { grenadeWording: 'tell' }), [{ a: 'grenade', dir: 'down' }]);
+		expect(told.reply.find((e) => e.type === 'grenade')).toMatchObject({ outcome: 'no_wall', seat: 1 });
+	});
+
+	test('001 3d: after a fall the walker hears the pit\'s number only — not where its exit is, and not "pit exit" for where he lands', () => {
+		const r = send(device(plan(), 6), [go('right')]);
+		expect(r.device.half.players[0]!.cell).toBe(8);
+		expect(r.reply.map((e) => e.type)).toEqual(['move_announced', 'duel_pit']);
+		expect(r.reply[1]).toMatchObject({ n: 1 });
+		expect(JSON.stringify(r.reply)).not.toMatch(/"cell"/);
+	});
+
+	test('001 3.7: taking a treasure is told to the opponent and costs no action; there is no dropping one', () => {
+		const dev = device(plan(), 2);
+		const stepped = send(dev, [go('left'), { a: 'take', index: 0 }]);
+		expect(stepped.reply.map((e) => e.type)).toEqual(['move_announced', 'duel_treasure', 'took_treasure']);
+		expect(stepped.device.half.players[0]!.carry).toEqual({ k: 'treasure', id: 0 });
+		// A lone take (on the start cell's treasure) costs no action: the turn stays his.
+		const onTreasure = device(plan(), 0);
+		const alone = send(onTreasure, [{ a: 'take', index: 0 }]);
+		expect(alone.reply.map((e) => e.type)).toContain('took_treasure');
+		expect([alone.device.turns.turn, alone.device.turns.left]).toEqual([1, onTreasure.turns.left]);
+		expect(send(dev, [{ a: 'drop' } as unknown as Action]).reply[0]).toMatchObject({ type: 'rejected', reason: 'malformed' });
+	});
+
+	test('001 3.9: outside the labyrinth a grenade is refused (only a step back in)', () => {
+		const g = half(plan(), 2);
+		g.move(0, [go('up')]);
+		expect(g.last[0]).toMatchObject({ type: 'duel_out', carried: 'none' });
+		expect(g.move(0, [{ a: 'grenade', dir: 'down' }])[0]).toMatchObject({ type: 'rejected', reason: 'outside_only_move' });
+		expect(g.p(0).grenades).toBe(3);
+	});
+
+	test('001 3.6: leaving is told to both; every answer reaches the walker with his own number as seat', () => {
+		const r = send(device(plan(), 2), [go('up')]);
+		expect(r.reply.find((e) => e.type === 'duel_out')).toMatchObject({ seat: 1, carried: 'none', audience: { to: 'all' } });
+		const turns = r.device.turns;
+		expect(turns.turn).toBe(0);
+		expect(mayAct(turns, 1 as Player, 'action')).toBe('not_your_turn');
+	});
+});
