@@ -100,17 +100,54 @@ describe('001 3 turns: what an action is', () => {
 		expect([actionsPerTurn(t, 0), actionsPerTurn(t, 1)]).toEqual([1, 1]);
 	});
 
-	test('001 3a: the crossbow found with the first of two actions — the opponent\'s bonus begins with his turn that comes next', () => {
-		let t = afterMove(two(), 0, 'action', [ev('crossbow', { first: true })]);
-		expect([t.turn, t.left]).toEqual([0, 1]);
-		t = afterMove(t, 0, 'action', [ev('land')]);
-		expect([t.turn, t.left]).toEqual([1, 2]);
+	test('001 3a: the crossbow found mid-turn changes the counts from the turns that come next, not this one', () => {
+		// Player 0 found the crutch, player 1 the crossbow: three actions for player 0 ("not four").
+		let t = afterMove(startTurns(0), 0, 'action', [ev('crutch', { first: true })]);
+		t = afterMove(t, 1, 'action', [ev('crossbow', { first: true })]);
+		expect([t.turn, t.left]).toEqual([0, 3]);
+		t = afterMove(t, 0, 'action', [ev('crossbow', { first: true })]);
+		expect([t.turn, t.left]).toEqual([0, 2]);
+		t = afterMove(afterMove(t, 0, 'action', [ev('land')]), 0, 'action', [ev('land')]);
+		expect([t.turn, t.left]).toEqual([1, 1]);
+		t = afterMove(t, 1, 'action', [ev('land')]);
+		expect([t.turn, t.left]).toEqual([0, 2]);
+	});
+
+	test('001 3a+3b ("visiting both is the same as visiting neither"): whoever found what, the counts are those of the standings crutch − crossbow', () => {
+		const finds = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean());
+		fc.assert(
+			fc.property(finds, ([c0, x0, c1, x1]) => {
+				const t = { crutch: [c0, c1] as const, crossbow: [x0, x1] as const, caught: [false, false] as const };
+				const s0 = +c0 - +x0;
+				const s1 = +c1 - +x1;
+				expect(actionsPerTurn(t, 0)).toBe(1 + Math.max(0, s0 - s1));
+				expect(actionsPerTurn(t, 1)).toBe(1 + Math.max(0, s1 - s0));
+				// One of the two always has a single action; both found by one player cancel out.
+				expect(Math.min(actionsPerTurn(t, 0), actionsPerTurn(t, 1))).toBe(1);
+				if (c0 && x0) expect(actionsPerTurn(t, 0)).toBe(actionsPerTurn({ ...t, crutch: [false, c1], crossbow: [false, x1] }, 0));
+			})
+		);
 	});
 
 	test('001 3c: the trap ends the turn at once, even with actions left', () => {
 		const t = afterMove(two(), 0, 'action', [ev('trap')]);
 		expect(t.turn).toBe(1);
 		expect(t.skip).toEqual([3, 0]);
+	});
+
+	test('001 3c: while the trapped player climbs out his own finds count for nothing — the opponent with the crutch makes eight moves even against a crutch', () => {
+		let t = afterMove(startTurns(0), 0, 'action', [ev('crutch', { first: true })]);
+		t = afterMove(t, 1, 'action', [ev('crutch', { first: true })]);
+		expect([t.turn, t.left]).toEqual([0, 1]);
+		t = afterMove(t, 0, 'action', [ev('trap')]);
+		let moves = 0;
+		for (let turns = 0; turns < 4; turns++) {
+			expect(t.turn).toBe(1);
+			const n = t.left;
+			moves += n;
+			for (let i = 0; i < n; i++) t = afterMove(t, 1, 'action', [ev('land')]);
+		}
+		expect([moves, t.turn, t.left]).toEqual([8, 0, 1]);
 	});
 
 	test('001 3 (property): whatever the objects found, a turn has 1 to 3 actions, and the turn passes only when they are spent', () => {

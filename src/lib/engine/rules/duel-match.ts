@@ -41,10 +41,16 @@ export interface DuelTurns {
 const other = (p: Player): Player => (p === 0 ? 1 : 0);
 const set2 = <T>(pair: readonly [T, T], p: Player, v: T): [T, T] => (p === 0 ? [v, pair[1]] : [pair[0], v]);
 
-/** 3a–3c: actions a turn. Crutch and the opponent's crossbow add up; a trapped opponent's crossbow does not count. */
+/**
+ * 3a–3c: actions a turn. The crutch is +1 to its finder, the crossbow +1 to its finder's opponent,
+ * and they "add up": "visiting both is the same as visiting neither", and a crutch against the
+ * opponent's crossbow makes three (not four). So each player's standing is crutch − crossbow and
+ * the one ahead gets the difference as extra actions; a trapped player's own finds count for
+ * nothing until he moves again ("the permanent skip does not work while you are not moving").
+ */
 export function actionsPerTurn(t: Pick<DuelTurns, 'crutch' | 'crossbow' | 'caught'>, p: Player): number {
-	const o = other(p);
-	return 1 + (t.crutch[p] ? 1 : 0) + (t.crossbow[o] && !t.caught[o] ? 1 : 0);
+	const standing = (x: Player) => (t.caught[x] ? 0 : (t.crutch[x] ? 1 : 0) - (t.crossbow[x] ? 1 : 0));
+	return 1 + Math.max(0, standing(p) - standing(other(p)));
 }
 
 export function startTurns(first: Player): DuelTurns {
