@@ -403,10 +403,13 @@ export const topographic: RuleSystem = {
 		if (at === 1 && p0.bullets <= 0) return 'no_bullets';
 		const before = nearSet(d);
 		d.aud = ALL;
+		// 2.1 the bear repeats what the player did: not a shot that failed, nor what a death cut off.
+		const made: Action[] = [];
 		for (const a of actions) {
 			if (d.result) break;
 			const p = d.p(seat);
 			if (a.a === 'go') {
+				made.push(a);
 				// A death ends the player's move (his later shot is not made).
 				if (playerStep(d, seat, a.dir).died) break;
 			} else if (a.a === 'shoot') {
@@ -414,12 +417,13 @@ export const topographic: RuleSystem = {
 					d.say({ type: 'action_failed', seat, reason: 'no_bullets' });
 					continue;
 				}
+				made.push(a);
 				d.update(seat, { bullets: p.bullets - 1 });
 				const dir = d.settings.spinnerTurnsShots ? turned(a.dir, spinOf(d, p.cell)) : a.dir;
 				shoot(d, p.cell, dir, { kind: 'player', seat });
 			}
 		}
-		if (!d.result) bearRepeats(d, actions);
+		if (!d.result) bearRepeats(d, made);
 		// 2.2 after all players have moved (the end of a round), the ghost steps on.
 		if (!d.result && d.base.order[d.base.order.length - 1] === seat) {
 			const x = setExt(d, { ghostSteps: topoExt(d).ghostSteps + 1 });

@@ -1,0 +1,158 @@
+/**
+ * The topographic labyrinth audited clause by clause against seed 003 (Russian), English rendering
+ * /work/shared/rules/topographic.md. Sections as docs/rules.md numbers them: 1 the field (1.1 land,
+ * 1.2 spinner, 1.3 river, 1.4 swamp, 1.5 pit, 1.6 crocodile, 1.7 arsenal and shots, 1.8 treasure,
+ * 1.9 exit, 1.10 morgue; the extra rule on walls), 2 creatures (2.1 bear, 2.2 ghost, 2.3 "is
+ * near"), 3 start and turns. Clauses already checked in topographic.test.ts are not repeated.
+ */
+import { describe, expect, test } from 'vitest';
+import { Script } from '../game/testing';
+import type { Direction, Plan } from '../plan/types';
+import { validatePlan } from '../plan/validate';
+import { topoExt } from './topographic';
+import { grid } from './topographic.testing';
+import { generateTopographic } from './topographic-generate';
+
+const go = (dir: Direction) => ({ a: 'go' as const, dir });
+const shoot = (dir: Direction) => ({ a: 'shoot' as const, dir });
+const CHOOSE = { randomStart: false };
+
+function solo(plan: Plan, start: [number, number], settings: object = {}): Script {
+	return new Script(plan, 1, { ...CHOOSE, ...settings }).start(start);
+}
+const ammo = (g: Script, seat: number, bullets: number) =>
+	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'ammo', seat, bullets, grenades: 0 } });
+const codes = (plan: Plan) => validatePlan(plan).errors.map((p) => p.code);
+
+describe('003 1 the field', () => {
+	test('003 3 ("no cartridges at the start"), 1.7: a shot before the move without cartridges is refused and changes nothing', () => {
+		const g = solo(grid('topographic', ['L L M']), [0, 0]);
+		expect(g.p(0).bullets).toBe(0);
+		expect(g.move(0, [shoot('right'), go('right')])[0]).toMatchObject({ type: 'rejected', reason: 'no_bullets' });
+		expect(g.p(0).cell).toBe(0);
+	});
+
+	test('003 1.2: the broken compass turns the shot too (by default); with the option off the shot goes as named', () => {
+		// Player on a spinner of one quarter at b1; players at c1 and b2.
+		const plan = grid('topographic', ['L S1 L', 'L L M']);
+		const turnedShot = new Script(plan, 2, CHOOSE);
+		const order = turnedShot.state.order;
+		const at: [number, number][] = order[0] === 0 ? [[1, 0], [1, 1]] : [[1, 1], [1, 0]];
+		turnedShot.start(...at);
+		const shooter = order[0]!;
+		ammo(turnedShot, shooter, 1);
+		// "up" on a one-quarter spinner is "right": the shot goes to c1, where nobody is.
+		turnedShot.move(shooter, [shoot('down'), go('up')]);
+		expect(turnedShot.types()).toContain('no_scream');
+		expect(turnedShot.p(1 - shooter).cell).toBe(4);
+
+		const straight = new Script(plan, 2, { ...CHOOSE, spinnerTurnsShots: false });
+		straight.start(...at);
+		ammo(straight, shooter, 1);
+		straight.move(shooter, [shoot('down'), go('up')]);
+		expect(straight.types()).toContain('scream');
+		expect(straight.p(1 - shooter).cell).toBe(5);
+	});
+
+	test('003 1.3: the river\'s answer names no cell and no direction (the player works out where he is)', () => {
+		const g = solo(grid('topographic', ['L R> R> R> R> B']), [0, 0]);
+		g.move(0, [go('right')]);
+		const river = g.last.find((e) => e.type === 'topo_river')!;
+		expect(Object.keys(river).sort()).toEqual(['audience', 'seat', 'swamp', 'type']);
+	});
+
+	test('003 extra rule: a wall hit from a river does not carry the player on', () => {
+		// Carried three cells, he stands on the river at e1; the outer wall above him.
+		const g = solo(grid('topographic', ['L R> R> R> R> R> R> B']), [0, 0]);
+		g.move(0, [go('right')]);
+		expect(g.p(0).cell).toBe(4);
+		g.move(0, [go('up')]);
+		expect(g.types()[0]).toBe('wall');
+		expect(g.p(0).cell).toBe(4);
+	});
+
+	test('003 1.5 (validator): pits are a permutation without fixed points — a pit leading to itself, or in no loop, is refused', () => {
+		const plan = generateTopographic(3);
+		expect(codes(plan)).toEqual([]);
+		const pits = plan.cells.flatMap((c, i) => (c?.kind === 'pit' ? [i] : []));
+		expect(pits.length).toBeGreaterThanOrEqual(2);
+		expect(codes({ ...plan, pitLoops: [[pits[0]!], pits.slice(1)] })).toContain('loop_too_short');
+		expect(codes({ ...plan, pitLoops: [pits.slice(1)] })).toContain('pit_not_in_loop');
+	});
+
+	test('003 1.3 (validator): a river must end in a swamp', () => {
+		expect(codes(grid('topographic', ['L R> L'], { items: [] }))).toContain('river_not_into_swamp');
+	});
+
+	test('003 1.7: the arsenal gives three cartridges, never more (one left → three); a wall stops a shot', () => {
+		const g = solo(grid('topographic', ['A L M', 'L L L'], { walls: [{ cell: 1, dir: 'down' }] }), [1, 0]);
+		ammo(g, 0, 1);
+		g.move(0, [go('left')]);
+		expect(g.p(0).bullets).toBe(3);
+		g.move(0, [go('right')]);
+		g.move(0, [go('right'), shoot('left')]); // c1 → shot at b1, empty
+		expect(g.types()).toContain('no_scream');
+		expect(g.p(0).bullets).toBe(2);
+	});
+});
+
+describe('003 2 creatures', () => {
+	test('003 2.1: the bear has unlimited cartridges — it repeats the shot and kills whoever is there', () => {
+		// Player 0 at a1 with cartridges, the bear at a2, player 1 at b2.
+		const plan = grid('topographic', ['L L M', 'L L L'], { bear: 3 });
+		const g = new Script(plan, 2, CHOOSE);
+		g.start([0, 0], [1, 1]);
+		ammo(g, 0, 1);
+		if (g.now === 1) g.move(1, [go('down')]); // the outer wall; the bear's "down" from a2 too
+		expect(g.p(1).cell).toBe(4);
+		g.move(0, [shoot('right'), go('left')]); // b1 is empty; walls for both; the bear at a2 shoots right: b2
+		expect(g.p(0).bullets).toBe(0);
+		expect(g.last).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'shot_dead', seat: 1 })]));
+		expect(g.p(1).cell).toBe(2);
+	});
+
+	test('003 2.1: the bear repeats only what the player did — not a shot that failed for want of cartridges', () => {
+		const plan = grid('topographic', ['L L M', 'L L L'], { bear: 3 });
+		const g = new Script(plan, 2, CHOOSE);
+		g.start([0, 0], [1, 1]);
+		if (g.now === 1) g.move(1, [go('down')]); // a wall: nobody moves
+		g.move(0, [go('left'), shoot('right')]); // a wall for him and the bear; his shot fails (no cartridges)
+		expect(g.types()).toContain('action_failed');
+		expect(g.types()).not.toContain('shot_dead');
+		expect(g.p(1).cell).toBe(4);
+	});
+
+	test('003 2.1: all laws apply to the bear — two swamps in a row kill it (to the morgue); it never takes the treasure', () => {
+		const plan = grid('topographic', ['L L L M', 'L B B L'], { bear: 4, items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('right')]); // player a1 → b1 (treasure); the bear a2 → b2 (swamp)
+		expect(g.p(0).carry).toMatchObject({ k: 'treasure' });
+		expect(topoExt(g.state)).toMatchObject({ bear: 5, bearSwamp: true });
+		g.move(0, [go('right')]); // the bear b2 → c2: a swamp again, it dies
+		expect(topoExt(g.state).bear).toBe(3);
+		// The bear's deeds are silent: the player hears only his own answer (and "near").
+		expect(g.types().filter((t) => t !== 'near' && t !== 'turn')).toEqual(['land']);
+	});
+
+	test('003 2.1: the bear carried by a river onto a player eats him', () => {
+		// The bear at a2 steps onto the river at b2 and is carried three cells, to e2, where player 1 stands.
+		const plan = grid('topographic', ['L L L L L M', 'L R> R> R> R> B'], { bear: 6 });
+		const g = new Script(plan, 2, CHOOSE);
+		g.start([0, 0], [4, 0]);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: 1, cell: 10 } });
+		if (g.now === 1) g.move(1, [go('down')]); // the outer wall (for the bear at a2 too)
+		g.move(0, [go('right')]);
+		expect(topoExt(g.state).bear).toBe(10);
+		expect(g.last).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'eaten', seat: 1, by: 'bear' })]));
+		expect(g.p(1).cell).toBe(5);
+	});
+
+	test('003 2.3: a player on the ghost\'s own cell is told "the ghost is near"', () => {
+		const plan = grid('topographic', ['L L L L M'], { ghost: [2] });
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('right')]); // next to it
+		expect(g.last.find((e) => e.type === 'near')).toMatchObject({ who: 'ghost', audience: { to: 'all' } });
+		g.move(0, [go('right')]); // onto it (a path of one cell: it stays and eats him at the round's end)
+		expect(g.types()).toContain('eaten');
+	});
+});
