@@ -1,0 +1,183 @@
+/**
+ * Treasures of the Abandoned Labyrinth audited clause by clause against seed 002 (the program's
+ * README). Sections as docs/rules.md numbers them: 1 game map, 2 starting positions, 3 moves
+ * (3.1 items, 3.2 attack, 3.3 movement and tiles), 4 player conditions, 5 battle, 6 game over.
+ * Clauses already checked in abandoned.test.ts are not repeated here.
+ */
+import { describe, expect, test } from 'vitest';
+import { Script } from '../game/testing';
+import type { Action, AbandonedItem } from '../game/types';
+import type { Direction, Plan } from '../plan/types';
+import { abandonedExt, heldItem } from './abandoned';
+import { grid } from './topographic.testing';
+
+const go = (dir: Direction): Action => ({ a: 'go', dir });
+const EXIT = { exits: [{ cell: 0, dir: 'up' as const, open: true }] };
+
+/** Players placed by the master's correction (the program spawns them at random), in the drawn order. */
+function game(plan: Plan, places: number[], seed = 1, settings = {}): Script {
+	const g = new Script(plan, places.length, settings, seed);
+	places.forEach((cell, seat) => g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat, cell } }));
+	g.do({ type: 'confirm_starts', by: 'master' });
+	return g;
+}
+/** Two players: the first to move (`me`) at `mine`, the other at `theirs`. */
+function pair(plan: Plan, mine: number, theirs: number, seed = 1) {
+	const g = game(plan, [mine, mine], seed);
+	const me = g.state.order[0]!;
+	const other = 1 - me;
+	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: me, cell: mine } });
+	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: other, cell: theirs } });
+	return { g, me, other };
+}
+function give(g: Script, seat: number, item: AbandonedItem): void {
+	const x = abandonedExt(g.state);
+	const items = x.items.slice();
+	items[seat] = item;
+	g.state = { ...g.state, ext: { ...x, items } };
+}
+const wound = (g: Script, seat: number) => g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat, health: 'wounded' } });
+
+describe('002 2 starting positions', () => {
+	test('002 2: every adventurer starts with an empty gun and no item — a bullet cannot be fired', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L L'], EXIT), 0, 3);
+		expect(heldItem(g.state, me)).toBeNull();
+		expect(g.move(me, [{ a: 'use', item: 'bullet', dir: 'right' }, go('right')])[0]).toMatchObject({ type: 'rejected', reason: 'no_item' });
+		expect(g.p(me).cell).toBe(0);
+	});
+});
+
+describe('002 3.1 items', () => {
+	test('002 3.1: an item used is lost for good — the first aid kit cannot be used twice', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L L'], EXIT), 0, 3);
+		wound(g, me);
+		give(g, me, 'first_aid');
+		g.move(me, [{ a: 'use', item: 'first_aid' }, go('right')]);
+		expect(g.p(me).health).toBe('healthy');
+		expect(heldItem(g.state, me)).toBeNull();
+		g.move(other, [go('left')]);
+		expect(g.move(me, [{ a: 'use', item: 'first_aid' }, go('right')])[0]).toMatchObject({ type: 'rejected', reason: 'no_item' });
+	});
+
+	test('002 3.1: the rusty bullet does not hit an adventurer on the shooter\'s own tile ("not including the shooter\'s current space")', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L L'], EXIT), 0, 0);
+		give(g, me, 'bullet');
+		g.move(me, [{ a: 'use', item: 'bullet', dir: 'right' }, go('right')]);
+		expect(g.last[0]).toMatchObject({ type: 'missed' });
+		expect(g.p(other).health).toBe('healthy');
+	});
+
+	test('002 3.1: a miss is told as a miss and nothing else (no tile, no direction, no why)', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L L L L'], EXIT), 0, 5);
+		give(g, me, 'bullet');
+		g.move(me, [{ a: 'use', item: 'bullet', dir: 'right' }, go('up')]);
+		expect(g.last[0]).toEqual({ type: 'missed', seat: me, audience: { to: 'all' } });
+	});
+
+	test('002 3.1: an exit in the labyrinth wall stops the bullet like a wall', () => {
+		const p = grid('abandoned', ['L L', 'L L'], { exits: [{ cell: 0, dir: 'left', open: true }] });
+		const { g, me } = pair(p, 1, 3);
+		give(g, me, 'bullet');
+		g.move(me, [{ a: 'use', item: 'bullet', dir: 'up' }, go('left')]);
+		expect(g.last[0]).toMatchObject({ type: 'missed' });
+	});
+});
+
+describe('002 3.2 attack, 4 conditions, 5 battle', () => {
+	test('002 3.2: an injured adventurer may not attack, nor be attacked', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 1, 1);
+		wound(g, other);
+		expect(g.move(me, [{ a: 'attack', target: other }, go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'not_healthy' });
+		wound(g, me);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: other, health: 'healthy' } });
+		expect(g.move(me, [{ a: 'attack', target: other }, go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'not_healthy' });
+	});
+
+	test('002 3.2: an attack needs the other on the same tile — one a tile away cannot be attacked', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 0, 1);
+		expect(g.move(me, [{ a: 'attack', target: other }, go('up')])[0]).toMatchObject({ type: 'rejected', reason: 'no_target' });
+	});
+
+	test('002 4: an injured adventurer moves as usual (only treasure is barred)', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L'], EXIT), 0, 2);
+		wound(g, me);
+		g.move(me, [go('right')]);
+		expect(g.p(me).cell).toBe(1);
+		expect(g.types()[0]).toBe('safe');
+	});
+
+	test('002 4, 5: the loser drops the treasure on the tile; the next healthy adventurer to arrive there picks it up', () => {
+		const p = grid('abandoned', ['L L L'], EXIT);
+		for (let seed = 1; seed <= 30; seed++) {
+			const { g, me, other } = pair(p, 1, 1, seed);
+			g.state = { ...g.state, players: g.state.players.map((q) => (q.seat === other ? { ...q, carry: { k: 'treasure' as const, id: 0 } } : q)) };
+			g.move(me, [{ a: 'attack', target: other }, go('left')]);
+			const battle = g.last.find((e) => e.type === 'battle') as { winner: number };
+			if (battle.winner !== me) continue;
+			expect(g.last.find((e) => e.type === 'injured')).toMatchObject({ seat: other, dropped: true });
+			expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
+			g.move(other, [go('right')]); // the injured loser steps off
+			g.move(me, [go('right')]); // the winner comes back
+			expect(g.last[0]).toMatchObject({ type: 'treasure_pile', taken: true });
+			expect(g.p(me).carry).toMatchObject({ k: 'treasure' });
+			return;
+		}
+		throw new Error('no seed where the attacker wins');
+	});
+});
+
+describe('002 3.3 tiles and what the master tells', () => {
+	test('002 3.3: the river\'s answer never gives away the direction of the flush', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L', 'R> R> R>'], EXIT), 0, 2);
+		g.move(me, [go('down')]);
+		expect(g.last[0]).toEqual({ type: 'flushed', seat: me, blocked: false, audience: { to: 'all' } });
+	});
+
+	test('002 3.3: flushed onto a marsh, the marsh acts (the next turn is lost); onto a portal, the portal acts', () => {
+		const marsh = pair(grid('abandoned', ['L L L', 'R> F L'], EXIT), 0, 2);
+		marsh.g.move(marsh.me, [go('down')]);
+		expect(marsh.g.types().slice(0, 2)).toEqual(['flushed', 'marsh']);
+		expect(abandonedExt(marsh.g.state).lose[marsh.me]).toBe(1);
+		const p = grid('abandoned', ['L L G', 'R> G L'], { ...EXIT, portals: [[4, 2]] });
+		const portal = pair(p, 0, 5);
+		portal.g.move(portal.me, [go('down')]);
+		expect(portal.g.types().slice(0, 2)).toEqual(['flushed', 'portal']);
+		expect(portal.g.p(portal.me).cell).toBe(2);
+	});
+
+	test('002 3.3: the shop gives nothing to one already holding an item — no die is rolled', () => {
+		const { g, me } = pair(grid('abandoned', ['L T L'], EXIT), 0, 2);
+		give(g, me, 'junk');
+		const rng = abandonedExt(g.state).rng;
+		g.move(me, [go('right')]);
+		expect(g.last[0]).toMatchObject({ type: 'shop', roll: null, item: null });
+		expect(abandonedExt(g.state).rng).toEqual(rng);
+		expect(heldItem(g.state, me)).toBe('junk');
+	});
+
+	test('002 3.3: a healthy visitor to the hospital loses no turn', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L H L'], EXIT), 0, 2);
+		g.move(me, [go('right')]);
+		expect(g.last[0]).toMatchObject({ type: 'hospital', healed: false });
+		g.move(other, [go('left')]); // healthy into the hospital too
+		expect(g.last[0]).toMatchObject({ type: 'hospital', healed: false });
+		expect(g.now).toBe(me);
+		expect(abandonedExt(g.state).lose).toEqual([0, 0]);
+	});
+
+	test('002 3.3 "Fight other_player": an adventurer who walks onto another\'s tile is told who is there; otherwise nobody learns where anyone is', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 0, 1);
+		g.move(me, [go('right')]);
+		expect(g.last.find((e) => e.type === 'meet')).toMatchObject({ seat: me, others: [other] });
+		// The answer names the adventurers, never the tile (the views' side is abandoned.test.ts's property).
+		expect(JSON.stringify(g.last)).not.toMatch(/"cell"/);
+	});
+
+	test('002 6: once an adventurer is out with a treasure the labyrinth crumbles: nobody moves again', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 0, 2);
+		g.state = { ...g.state, players: g.state.players.map((q) => (q.seat === me ? { ...q, carry: { k: 'treasure' as const, id: 0 } } : q)) };
+		g.move(me, [go('up')]);
+		expect(g.state.result).toEqual({ kind: 'win', seat: me, how: 'treasure' });
+		expect(g.move(other, [go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'game_over' });
+	});
+});
