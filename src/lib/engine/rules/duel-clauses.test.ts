@@ -87,11 +87,17 @@ describe('001 3 turns: what an action is', () => {
 		expect(afterMove(t, 0, 'action', [ev('outer_wall')]).turn).toBe(1);
 	});
 
-	test('001 3.3 with 3a: two actions may be two grenades, each one action', () => {
-		let t = afterMove(two(), 0, 'grenade', []);
-		expect(mayAct(t, 0, 'grenade')).toBeNull();
-		t = afterMove(t, 0, 'grenade', []);
-		expect(t.turn).toBe(1);
+	test('001 3.3 with 3a: with three actions, bump, bump, then a grenade (it takes what is left of the turn)', () => {
+		let t = afterMove(startTurns(0), 0, 'action', [ev('crutch', { first: true })]);
+		t = afterMove(t, 1, 'action', [ev('crossbow', { first: true })]);
+		expect([t.turn, t.left]).toEqual([0, 3]);
+		t = afterMove(afterMove(t, 0, 'action', [ev('wall')]), 0, 'action', [ev('outer_wall')]);
+		expect([t.turn, t.left, mayAct(t, 0, 'grenade')]).toEqual([0, 1, null]);
+		expect(afterMove(t, 0, 'grenade', []).turn).toBe(1);
+		// 3.9: "not the exit used to leave" moved him nowhere either; a step onto land did.
+		const two = afterMove(afterMove(startTurns(0), 0, 'action', [ev('crutch', { first: true })]), 1, 'action', [ev('land')]);
+		expect(mayAct(afterMove(two, 0, 'action', [ev('not_reentered')]), 0, 'grenade')).toBeNull();
+		expect(mayAct(afterMove(two, 0, 'action', [ev('land')]), 0, 'grenade')).toBe('grenade_takes_turn');
 	});
 
 	test('001 3a, 3b: a second visit to the fired crossbow or crutch changes no count', () => {

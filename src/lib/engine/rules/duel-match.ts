@@ -25,8 +25,6 @@ export interface DuelTurns {
 	readonly used: number;
 	/** 3.3: this turn the walker has moved to another cell (no grenade may follow). */
 	readonly stepped: boolean;
-	/** 3.3: this turn the walker has thrown a grenade (no step may follow). */
-	readonly threw: boolean;
 	/** 3b: the player found the crutch (one more action a turn for himself). */
 	readonly crutch: readonly [boolean, boolean];
 	/** 3a: the player found the crossbow (one more action a turn for his opponent). */
@@ -54,7 +52,7 @@ export function actionsPerTurn(t: Pick<DuelTurns, 'crutch' | 'crossbow' | 'caugh
 }
 
 export function startTurns(first: Player): DuelTurns {
-	return { turn: first, left: 1, used: 0, stepped: false, threw: false, crutch: [false, false], crossbow: [false, false], skip: [0, 0], caught: [false, false], winner: null };
+	return { turn: first, left: 1, used: 0, stepped: false, crutch: [false, false], crossbow: [false, false], skip: [0, 0], caught: [false, false], winner: null };
 }
 
 /** Whether `p` may now make a move costing `cost` (the reason when not). */
@@ -62,8 +60,8 @@ export function mayAct(t: DuelTurns, p: Player, cost: DuelCost): RejectReason | 
 	if (t.winner !== null) return 'game_over';
 	// Even taking a treasure (free) is done in one's own turn.
 	if (t.turn !== p) return 'not_your_turn';
-	// 3.3 "throwing a grenade and moving in the same turn is not allowed" (either order).
-	if ((cost === 'grenade' && t.stepped) || (cost === 'action' && t.threw)) return 'grenade_takes_turn';
+	// 3.3 "throwing a grenade and moving in the same turn is not allowed" (the grenade ends the turn).
+	if (cost === 'grenade' && t.stepped) return 'grenade_takes_turn';
 	return null;
 }
 
@@ -81,10 +79,11 @@ export function afterMove(t: DuelTurns, p: Player, cost: DuelCost, events: reado
 	}
 	if (s.winner !== null || cost === 'free') return s;
 	const left = s.left - 1;
-	if (left <= 0 || endTurn) return nextTurn(s, p);
-	// 3a: a grenade is one action (the crossbow's extra action may be one); a wall bumped is not a move to another cell.
-	const stepped = s.stepped || (cost === 'action' && !events.some((e) => STAYED.has(e.type)));
-	return { ...s, left, used: s.used + 1, stepped, threw: s.threw || cost === 'grenade' };
+	// 3.3 a grenade "counts as the turn": it ends it, whatever actions were left.
+	if (cost === 'grenade' || left <= 0 || endTurn) return nextTurn(s, p);
+	// 3a: the extra action may be a grenade, but not after a move to another cell (a wall bumped is none).
+	const stepped = s.stepped || !events.some((e) => STAYED.has(e.type));
+	return { ...s, left, used: s.used + 1, stepped };
 }
 
 /** Answers to a step that leave the walker where he was (3.2 a wall, 3.9 not the exit he left by). */
@@ -100,7 +99,7 @@ function nextTurn(s: DuelTurns, p: Player): DuelTurns {
 	}
 	const caught = set2(s.caught, next, false);
 	const t = { ...s, skip, caught, turn: next };
-	return { ...t, left: actionsPerTurn(t, next), used: 0, stepped: false, threw: false };
+	return { ...t, left: actionsPerTurn(t, next), used: 0, stepped: false };
 }
 
 export interface DuelMatch {

@@ -245,23 +245,21 @@ describe('001 3 turns (both players)', () => {
 		// Out of the trap, the limp counts again.
 	});
 
-	test('001 3.3, 3a: a grenade is one action (the extra action may be one); no step after it in the same turn, and none before it', () => {
+	test('001 3.3, 3a: a grenade "counts as the turn" (it ends it), but the extra action may be one: after a wall bumped, never after a move to another cell', () => {
 		let t = startTurns(0);
 		t = afterMove(t, 0, 'action', [ev('crutch', { first: true })]);
 		t = none(t, 1);
 		expect(t.left).toBe(2);
 		const g = afterMove(t, 0, 'grenade', [ev('grenade', { dir: 'up', outcome: 'blown' })]);
-		expect([g.turn, g.left, g.threw]).toEqual([0, 1, true]);
-		expect(mayAct(g, 0, 'action')).toBe('grenade_takes_turn');
-		expect(mayAct(g, 0, 'grenade')).toBeNull();
-		expect(afterMove(g, 0, 'grenade', []).turn).toBe(1);
+		expect(g.turn).toBe(1);
 		const one = none(t, 0);
 		expect([one.turn, one.used, one.stepped]).toEqual([0, 1, true]);
 		expect(mayAct(one, 0, 'grenade')).toBe('grenade_takes_turn');
-		// A wall bumped is no move to another cell: a grenade may follow it.
+		// A wall bumped is no move to another cell: a grenade may follow it, and ends the turn.
 		const bumped = afterMove(t, 0, 'action', [ev('wall')]);
 		expect(mayAct(bumped, 0, 'grenade')).toBeNull();
-		// Next turn starts clean.
+		expect(afterMove(bumped, 0, 'grenade', []).turn).toBe(1);
+		// The next turn starts clean.
 		expect(mayAct(none(none(one, 0), 1), 0, 'grenade')).toBeNull();
 	});
 });
