@@ -155,4 +155,12 @@ describe('003 2 creatures', () => {
 		g.move(0, [go('right')]); // onto it (a path of one cell: it stays and eats him at the round's end)
 		expect(g.types()).toContain('eaten');
 	});
+
+	test('003 2.3: a player placed next to the bear at the start is told so at once', () => {
+		const plan = grid('topographic', ['L L L L M'], { bear: 1 });
+		const g = new Script(plan, 2, CHOOSE);
+		g.start([0, 0], [3, 0]);
+		const near = g.last.filter((e) => e.type === 'near');
+		expect(near).toEqual([expect.objectContaining({ seat: 0, who: 'bear', audience: { to: 'all' } })]);
+	});
 });

@@ -436,7 +436,10 @@ export const topographic: RuleSystem = {
 		return null;
 	},
 
-	onTurnStart() {},
+	onTurnStart(d) {
+		// 2.3 at the start too: "a player who finds himself next to (or on) the bear or the ghost is told".
+		if (d.base.phase === 'start') tellNear(d, null, new Set());
+	},
 
 	checkEnd() {
 		// The only end is carrying the treasure out (1.9); deaths are not final (1.10).
