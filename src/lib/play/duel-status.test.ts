@@ -3,7 +3,7 @@
 // engine's own half-game, which his phone never holds.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import type { Action, Command } from '../engine/game/types';
+import type { Action, Command, GameEvent } from '../engine/game/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { generateDuel } from '../engine/rules/duel-generate';
 import { announcements, createDuel, duelCommand, type DuelMatch, type Player } from '../engine/rules/duel-match';
@@ -36,10 +36,14 @@ describe('duel status from the answers (001)', () => {
 				if (!made.ok) throw new Error('setup');
 				let m = made.value;
 				const empty = (h: 0 | 1) => plans[h]!.cells.findIndex((c, i) => c?.kind === 'land' && !plans[h]!.items.some((it) => it.cell === i));
-				const starts: [number, number] = [empty(1), empty(0)];
-				const startReplies: [never[], never[]] = [[], []];
+				// Every other match starts player 0 on a treasure (3e: it is told with the starts).
+				const onTreasure = (h: 0 | 1) => plans[h]!.items.find((it) => it.kind === 'treasure')!.cell;
+				const starts: [number, number] = [seed % 2 ? empty(1) : onTreasure(1), empty(0)];
+				const startReplies: [GameEvent[], GameEvent[]] = [[], []];
 				for (const p of [0, 1] as const) {
 					const s = duelCommand(m, p, { type: 'choose_start', by: 0, cell: starts[p] });
+					startReplies[p].push(...s.events);
+					if (s.other) startReplies[(1 - p) as Player].push(...s.other);
 					m = s.match;
 				}
 				const exchanges: DuelRecord['exchanges'] = [];

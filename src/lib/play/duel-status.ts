@@ -41,7 +41,8 @@ export function duelStatus(record: DuelRecord, device: DuelDevice | null): DuelS
 	let grenades = DUEL_GRENADES;
 	let carrying = false;
 	let outside = false;
-	let treasureHere = false;
+	// 3e: a treasure lying on my start cell is told with the starts.
+	let treasureHere = mine(record.myStart?.reply ?? [], me).some((e) => e.type === 'duel_treasure');
 	for (const x of record.exchanges) {
 		if (x.by !== me) continue;
 		if (x.actions.some((a) => a.a === 'grenade')) grenades--;
