@@ -12,17 +12,12 @@ import type { Action, Command, GameEvent } from '../game/types';
 import type { Direction, Plan } from '../plan/types';
 import { duelExt } from './duel';
 import { actionsPerTurn, afterMove, createDuelDevice, mayAct, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
-import { grid } from './topographic.testing';
+import { duelHalf, grid } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
 
-function half(plan: Plan, start: number, settings: object = {}): Script {
-	const g = new Script(plan, 1, settings);
-	g.do({ type: 'choose_start', by: 0, cell: start });
-	g.do({ type: 'confirm_starts', by: 'master' });
-	return g;
-}
+const half = duelHalf;
 
 // y0: L  L  L
 // y1: X  Y  K      crossbow, crutch, trap

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { Script, stateKey } from '../game/testing';
+import { stateKey } from '../game/testing';
 import { replay } from '../game/game';
 import type { Action, Command, GameEvent } from '../game/types';
 import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
@@ -28,18 +28,12 @@ import {
 	type DuelTurns,
 	type Player
 } from './duel-match';
-import { grid, renderedEverywhere } from './topographic.testing';
+import { duelHalf, grid, renderedEverywhere } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
 
-/** One half-game: the walker (seat 0) starts at `start`. */
-function half(plan: Plan, start: number, settings: object = {}): Script {
-	const g = new Script(plan, 1, settings);
-	g.do({ type: 'choose_start', by: 0, cell: start });
-	g.do({ type: 'confirm_starts', by: 'master' });
-	return g;
-}
+const half = duelHalf;
 
 describe('001 3 moves in a half-game', () => {
 	// y0: L L L

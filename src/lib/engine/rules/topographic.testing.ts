@@ -8,6 +8,7 @@
 import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../plan/types';
 import type { GameEvent } from '../game/types';
 import { eventLog } from '../game/game';
+import { Script } from '../game/testing';
 import { LOCALES, renderEvent } from '../../i18n/events';
 
 export { eventLog };
@@ -67,4 +68,12 @@ export function renderedEverywhere(events: readonly GameEvent[], width: number):
 			if (/event_|\{|undefined/.test(text)) bad.push(`${e.type} ${l}: ${text}`);
 		}
 	return bad;
+}
+
+/** One duel half-game: the walker (seat 0) starts at `start`, confirmed as the owner's device does. */
+export function duelHalf(plan: Plan, start: number, settings: object = {}): Script {
+	const g = new Script(plan, 1, settings);
+	g.do({ type: 'choose_start', by: 0, cell: start });
+	g.do({ type: 'confirm_starts', by: 'master' });
+	return g;
 }
