@@ -31,7 +31,7 @@ export interface DuelTurns {
 	readonly crossbow: readonly [boolean, boolean];
 	/** 3c: the player's turns still to skip in the trap. */
 	readonly skip: readonly [number, number];
-	/** 3c: the player fell into the trap and has not moved since: his crossbow gives the opponent nothing. */
+	/** 3c: the player fell into the trap and has not moved since: his own finds (crossbow, crutch) count for nothing. */
 	readonly caught: readonly [boolean, boolean];
 	readonly winner: Player | null;
 }
