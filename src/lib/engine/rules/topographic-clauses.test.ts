@@ -122,6 +122,20 @@ describe('003 2 creatures', () => {
 		expect(g.p(1).cell).toBe(4);
 	});
 
+	test('003 2.1 with 1.6: the bear does not repeat a shot the player\'s death cut off', () => {
+		// Both players at b2, the crocodile at b1, the bear at a3; a wall under b2.
+		const plan = grid('topographic', ['L C M', 'L L L', 'L L L'], { bear: 6, walls: [{ cell: 4, dir: 'down' }] });
+		const g = new Script(plan, 2, CHOOSE);
+		g.start([1, 1], [1, 1]);
+		if (g.now === 1) g.move(1, [go('down')]); // the wall; the bear's "down" is the outer wall
+		ammo(g, 0, 1);
+		g.move(0, [go('up'), shoot('right')]); // eaten at b1: his shot is not made; the bear a3 → a2
+		expect(g.types()).toContain('crocodile_eats');
+		expect(topoExt(g.state).bear).toBe(3);
+		expect(g.types()).not.toContain('shot_dead');
+		expect(g.p(1).cell).toBe(4);
+	});
+
 	test('003 2.1: all laws apply to the bear — two swamps in a row kill it (to the morgue); it never takes the treasure', () => {
 		const plan = grid('topographic', ['L L L M', 'L B B L'], { bear: 4, items: [{ cell: 1, kind: 'treasure', true: true }] });
 		const g = solo(plan, [0, 0]);
