@@ -118,7 +118,9 @@ class SeatBot implements Bot {
 		// Where am I? Each hypothesis (a cell and the map that then holds) votes for its first step.
 		const worlds = know.worlds(8, (n) => this.rng.shuffle([...Array(n).keys()]));
 		const first = worlds[0]!.map;
-		const facts = first.count;
+		// What is learnt is measured on the certain facts: the first hypothesis changes from one move
+		// to the next (a merge reorders them), and its count with it, which would reset the counters below.
+		const facts = know.map().count;
 		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
 		this.lastFacts = facts;
 		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).

@@ -5,7 +5,7 @@
  * whereabouts are the sheet's `Others`. Nothing here can reach the plan or the state.
  */
 import type { Command, GameEvent, Seat } from '../engine/game/types';
-import { DIR_INDEX } from '../engine/game/board';
+import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
 import type { SeatView } from '../engine/game/view';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
@@ -31,6 +31,8 @@ export const SIDE_OPEN = 1;
 export const SIDE_WALL = 2;
 export const SIDE_EXIT = 3;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
+// A module-local copy: read for every fact drawn.
+const DIR_INDEX = DIR_INDEX_EXPORT;
 
 export class SeatKnowledge {
 	readonly assistant: Assistant;
@@ -51,7 +53,10 @@ export class SeatKnowledge {
 	/** Fakes that crumbled in this player's hands. */
 	fakes = 0;
 	private lastStart: number | null = null;
-	private facts: Map2D | null = null;
+	/** The certain facts' map, for the hypotheses it was drawn from (`Assistant.version`). */
+	private facts: { of: object; map: Map2D } | null = null;
+	/** Each hypothesis's map, by its facts (`Assistant.hypothesisFactsKey`): most last from one move to the next. */
+	private maps = new WeakMap<object, Map2D>();
 
 	constructor(
 		readonly seat: Seat,
@@ -88,7 +93,6 @@ export class SeatKnowledge {
 			this.assistant.observeOther([e]);
 		}
 		this.seen = events.length;
-		this.facts = null;
 	}
 
 	/** The command this player is sending now (after `sync`): its answer is what follows in the feed. */
@@ -104,7 +108,6 @@ export class SeatKnowledge {
 		// No event at all: the command was refused (it is not in the record either).
 		if (p.answer.length === 0 && this.seen <= p.at) return;
 		this.assistant.observeOwn(p.command, p.answer);
-		this.facts = null;
 		const mine = p.answer.filter((e) => 'seat' in e && e.seat === this.seat);
 		if (p.command.type === 'move') {
 			const go = p.command.actions.find((a) => a.a === 'go');
@@ -137,10 +140,11 @@ export class SeatKnowledge {
 			this.treasureCarriers.delete(e.seat);
 	}
 
-	/** The certain facts as a map (cached until the next feed). */
+	/** The certain facts as a map (cached while the hypotheses stay the same). */
 	map(): Map2D {
-		this.facts ??= this.mapOf(this.assistant.certainFacts());
-		return this.facts;
+		const of = this.assistant.version;
+		if (this.facts?.of !== of) this.facts = { of, map: this.mapOf(this.assistant.certainFacts()) };
+		return this.facts.map;
 	}
 
 	/** Up to `max` hypotheses (the first, then drawn by `pick` when there are more), each with its own map. */
@@ -151,7 +155,17 @@ export class SeatKnowledge {
 		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.map() }];
 		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
 		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
-		return which.map((i) => ({ cell: a.hypothesisCell(i), map: this.mapOf(a.hypothesis(i).facts) }));
+		return which.map((i) => ({ cell: a.hypothesisCell(i), map: this.hypothesisMap(i) }));
+	}
+
+	private hypothesisMap(i: number): Map2D {
+		const key = this.assistant.hypothesisFactsKey(i);
+		let map = this.maps.get(key);
+		if (!map) {
+			map = this.mapOf(this.assistant.hypothesis(i).facts);
+			this.maps.set(key, map);
+		}
+		return map;
 	}
 
 	private mapOf(facts: readonly Fact[]): Map2D {

@@ -11,7 +11,7 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
-import { DIR_INDEX } from '../engine/game/board';
+import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
@@ -29,6 +29,9 @@ export interface Reason {
 }
 
 export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reason } | { kind: 'side'; cell: number; dir: Direction; value: KnownSide; reason: Reason };
+
+// A module-local copy: read on every fact added (hundreds of hypotheses per move).
+const DIR_INDEX = DIR_INDEX_EXPORT;
 
 /**
  * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
@@ -312,6 +315,16 @@ export class Assistant {
 	/** Hypothesis `i`'s cell (without its facts). */
 	hypothesisCell(i: number): number {
 		return this.hyps[i]!.cell;
+	}
+
+	/** The hypotheses as a token, replaced whenever they change (a computer player caches what it works out from them). */
+	get version(): object {
+		return this.hyps;
+	}
+
+	/** Hypothesis `i`'s facts as a token: the same token, the same facts (hypotheses share their facts while nothing new is learnt). */
+	hypothesisFactsKey(i: number): object {
+		return this.hyps[i]!.facts;
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
