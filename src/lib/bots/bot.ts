@@ -35,6 +35,9 @@ export function isBotLevel(x: unknown): x is BotLevel {
 	return (BOT_LEVELS as readonly unknown[]).includes(x);
 }
 
+/** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
+const WORLDS_PLANNED = 8;
+
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
@@ -115,8 +118,8 @@ class SeatBot implements Bot {
 		const cands = know.assistant.candidates();
 		if (cands.length === 0) return this.wander();
 		const tie = this.rng.shuffle([0, 1, 2, 3]);
-		// Where am I? Each hypothesis (a cell and the map that then holds) votes for its first step.
-		const worlds = know.worlds(8, (n) => this.rng.shuffle([...Array(n).keys()]));
+		// Where am I? Each likely cell (with the map that then holds) votes for its first step, by how many hypotheses hold it.
+		const worlds = know.worlds(WORLDS_PLANNED);
 		const first = worlds[0]!.map;
 		// What is learnt is measured on the certain facts: the first hypothesis changes from one move
 		// to the next (a merge reorders them), and its count with it, which would reset the counters below.
@@ -133,18 +136,22 @@ class SeatBot implements Bot {
 			const r = this.plan(view, know, w.map, w.cell, tie);
 			const key = `${r.dir}:${r.blow}`;
 			const v = votes.get(key);
-			if (v) v.n++;
-			else votes.set(key, { n: 1, r });
+			if (v) v.n += w.weight;
+			else votes.set(key, { n: w.weight, r });
 		}
 		// A step already taken from here that taught nothing weighs less each time (a river that
 		// carries the player back where he stood would otherwise hold him for ever).
 		if (facts > this.lastFactsTried) this.tried.clear();
 		this.lastFactsTried = facts;
 		const here = cands.join(',');
+		// A step that any hypothesis says enters a known encephalitis cell (its mite awake) is the last
+		// resort: the worlds planned for (one per cell) may not be the ones that know it.
+		const wary = !view.me.immune && view.me.health !== 'infected';
+		const risky = (dir: Direction) => wary && know.mayEnterEncephalitis(DIRECTIONS.indexOf(dir));
 		let chosen: Route | null = null;
 		let most = 0;
 		for (const [key, v] of votes) {
-			const score = v.n / (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0));
+			const score = (v.n / (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0))) * (risky(v.r.dir) ? 0.02 : 1);
 			if (score > most) {
 				most = score;
 				chosen = v.r;
@@ -154,13 +161,14 @@ class SeatBot implements Bot {
 		const stale = `${here}|${chosen.dir}:${chosen.blow}`;
 		this.tried.set(stale, (this.tried.get(stale) ?? 0) + 1);
 		if ((this.tried.get(stale) ?? 0) > 3 && votes.size === 1) {
-			// Every world says the same and it keeps failing: a step at random.
-			chosen = { ...chosen, dir: DIRECTIONS[this.rng.int(4)]!, blow: false };
+			// Every world says the same and it keeps failing: a step at random (not into a known mite).
+			const safe = DIRECTIONS.filter((d) => !risky(d));
+			chosen = { ...chosen, dir: this.rng.pick(safe.length ? safe : DIRECTIONS)!, blow: false };
 		}
 		const actions: Action[] = [];
 		const certain = cands.length === 1;
 		if (this.level === 'hunter' && certain) {
-			const shot = this.shot(view, know, know.map(), cands[0]!);
+			const shot = this.shot(view, know, first, cands[0]!);
 			if (shot) actions.push({ a: 'shoot', dir: shot });
 		}
 		if (chosen.blow && view.me.grenades > 0) actions.push({ a: 'grenade', dir: chosen.dir });

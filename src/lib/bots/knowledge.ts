@@ -143,48 +143,76 @@ export class SeatKnowledge {
 	/** The certain facts as a map (cached while the hypotheses stay the same). */
 	map(): Map2D {
 		const of = this.assistant.version;
-		if (this.facts?.of !== of) this.facts = { of, map: this.mapOf(this.assistant.certainFacts()) };
+		if (this.facts?.of !== of) {
+			const facts = this.assistant.certainFacts();
+			this.facts = { of, map: this.mapOf((visit) => facts.forEach(visit)) };
+		}
 		return this.facts.map;
 	}
 
-	/** Up to `max` hypotheses (the first, then drawn by `pick` when there are more), each with its own map. */
-	worlds(max: number, pick: (n: number) => number[]): { cell: number; map: Map2D }[] {
+	/**
+	 * Up to `max` cells the player may be on, the likeliest first (held by the most hypotheses; of
+	 * equal counts, the lowest cell), each with the map of its first hypothesis and how many hold it.
+	 */
+	worlds(max: number): { cell: number; map: Map2D; weight: number }[] {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
-		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.map() }];
-		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
-		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
-		return which.map((i) => ({ cell: a.hypothesisCell(i), map: this.hypothesisMap(i) }));
+		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0), weight: 1 }];
+		const byCell = new Map<number, { first: number; weight: number }>();
+		for (let i = 0; i < n; i++) {
+			const cell = a.hypothesisCell(i);
+			const at = byCell.get(cell);
+			if (at) at.weight++;
+			else byCell.set(cell, { first: i, weight: 1 });
+		}
+		const cells = [...byCell].sort((x, y) => y[1].weight - x[1].weight || x[0] - y[0]).slice(0, max);
+		return cells.map(([cell, { first, weight }]) => ({ cell, map: this.hypothesisMap(first), weight }));
+	}
+
+	/** Whether, by some hypothesis, the step in direction `di` enters a cell known as encephalitis. */
+	mayEnterEncephalitis(di: number): boolean {
+		const a = this.assistant;
+		this.nb ??= neighbours(a);
+		for (let i = 0; i < a.hypothesisCount; i++) {
+			const n = this.nb[a.hypothesisCell(i) * 4 + di]!;
+			if (n >= 0 && a.hypothesisKind(i, n) === 'encephalitis') return true;
+		}
+		return false;
 	}
 
 	private hypothesisMap(i: number): Map2D {
 		const key = this.assistant.hypothesisFactsKey(i);
 		let map = this.maps.get(key);
 		if (!map) {
-			map = this.mapOf(this.assistant.hypothesis(i).facts);
+			map = this.mapOf((visit) => this.assistant.eachHypothesisFact(i, visit));
 			this.maps.set(key, map);
 		}
 		return map;
 	}
 
-	private mapOf(facts: readonly Fact[]): Map2D {
+	/** The map of the facts `each` visits. */
+	private mapOf(each: (visit: (f: Fact) => void) => void): Map2D {
 		const a = this.assistant;
 		const { width, height, shape } = a.contour;
 		const size = shape.length;
-		this.nb ??= neighbours(a);
+		const nb = (this.nb ??= neighbours(a));
 		const kinds: (KnownKind | undefined)[] = new Array(size);
 		const sides = new Uint8Array(size * 4);
-		for (const f of facts) {
+		let count = 0;
+		each((f) => {
+			count++;
 			if (f.kind === 'cell') kinds[f.cell] = f.value;
 			else {
-				const i = f.cell * 4 + DIR_INDEX[f.dir];
-				sides[i] = SIDE_CODE[f.value];
-				const n = this.nb[i]!;
-				if (n >= 0) sides[n * 4 + ((DIR_INDEX[f.dir] + 2) & 3)] = SIDE_CODE[f.value];
+				const di = DIR_INDEX[f.dir];
+				const i = f.cell * 4 + di;
+				const code = SIDE_CODE[f.value];
+				sides[i] = code;
+				const n = nb[i]!;
+				if (n >= 0) sides[n * 4 + ((di + 2) & 3)] = code;
 			}
-		}
-		return { width, height, shape, kinds, sides, nb: this.nb, count: facts.length };
+		});
+		return { width, height, shape, kinds, sides, nb, count };
 	}
 
 	private nb: Int32Array | null = null;

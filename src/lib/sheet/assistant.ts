@@ -87,7 +87,8 @@ class FactSet {
 		return new FactSet(top, this.count < 0 ? -1 : this.count + (fresh ? 1 : 0));
 	}
 
-	private each(visit: (fact: Fact) => void): void {
+	/** Visits the facts in key order. */
+	each(visit: (fact: Fact) => void): void {
 		for (const mid of this.top)
 			if (mid)
 				for (let m = 0; m < WIDTH; m++) {
@@ -261,11 +262,16 @@ export class Assistant {
 	private immune = false;
 	private alive = true;
 
+	/** Each square's neighbour per direction (−1: none): read for every hypothesis moved on. */
+	private readonly nb: Int32Array;
+
 	constructor(
 		readonly contour: Contour,
 		readonly seat: Seat,
 		private readonly options: AssistantOptions
-	) {}
+	) {
+		this.nb = neighbourTable(contour);
+	}
 
 	/** A copy that goes on by itself (hypotheses are never changed in place, so they are shared). */
 	clone(): Assistant {
@@ -325,6 +331,17 @@ export class Assistant {
 	/** Hypothesis `i`'s facts as a token: the same token, the same facts (hypotheses share their facts while nothing new is learnt). */
 	hypothesisFactsKey(i: number): object {
 		return this.hyps[i]!.facts;
+	}
+
+	/** Visits hypothesis `i`'s facts (in key order), without gathering them. */
+	eachHypothesisFact(i: number, visit: (fact: Fact) => void): void {
+		this.hyps[i]!.facts.each(visit);
+	}
+
+	/** What hypothesis `i` knows of `cell`'s kind (undefined: nothing). */
+	hypothesisKind(i: number, cell: number): KnownKind | undefined {
+		const f = this.hyps[i]!.facts.get(cell);
+		return f?.kind === 'cell' ? f.value : undefined;
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -584,7 +601,7 @@ export class Assistant {
 	}
 
 	neighbour(cell: number, dir: Direction): number | null {
-		const n = neighbourTable(this.contour)[cell * 4 + DIR_INDEX[dir]]!;
+		const n = this.nb[cell * 4 + DIR_INDEX[dir]]!;
 		return n < 0 ? null : n;
 	}
 
@@ -684,5 +701,6 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 		return null;
 	}
 	if (value === 'exit' && other !== null) return null;
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: { ...reason, from: cell, dir } }));
+	const told = reason.from === cell && reason.dir === dir ? reason : { ...reason, from: cell, dir };
+	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: told }));
 }
