@@ -109,7 +109,7 @@ class SeatBot implements Bot {
 
 	private knownCells(map: Map2D, kind: string): number[] {
 		const out: number[] = [];
-		for (let c = 0; c < map.shape.length; c++) if (map.kinds[c] === kind) out.push(c);
+		for (let c = 0; c < map.shape.length; c++) if (map.kind(c) === kind) out.push(c);
 		return out;
 	}
 
@@ -123,7 +123,7 @@ class SeatBot implements Bot {
 		const first = worlds[0]!.map;
 		// What is learnt is measured on the certain facts: the first hypothesis changes from one move
 		// to the next (a merge reorders them), and its count with it, which would reset the counters below.
-		const facts = know.map().count;
+		const facts = know.certainCount();
 		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
 		this.lastFacts = facts;
 		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
@@ -187,22 +187,22 @@ class SeatBot implements Bot {
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
 		};
 		const reach = this.reach.run(map, at, costs, tie);
-		const { sides, nb, kinds } = map;
-		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === UNKNOWN;
+		const nb = map.nb;
+		const unknownSide = (c: number, di: number) => map.side(c, di) === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
-		if (kinds[at] === 'encephalitis' && !me.immune) {
-			const out = tie.find((di) => sides[at * 4 + di] === OPEN && nb[at * 4 + di]! >= 0 && kinds[nb[at * 4 + di]!] !== 'encephalitis');
+		if (map.kind(at) === 'encephalitis' && !me.immune) {
+			const out = tie.find((di) => map.side(at, di) === OPEN && nb[at * 4 + di]! >= 0 && map.kind(nb[at * 4 + di]!) !== 'encephalitis');
 			if (out !== undefined) return { dir: DIRECTIONS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
 		}
 		const hurt = me.health !== 'healthy';
 		if (hurt) {
-			const r = reach.toCell((c) => kinds[c] === 'hospital');
-			if (r && kinds[at] !== 'hospital') return r;
+			const r = reach.toCell((c) => map.kind(c) === 'hospital');
+			if (r && map.kind(at) !== 'hospital') return r;
 		}
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
 			const r =
-				reach.toSide((c, di) => sides[c * 4 + di] === EXIT) ??
+				reach.toSide((c, di) => map.side(c, di) === EXIT) ??
 				reach.toSide((c, di) => nb[c * 4 + di]! < 0 && unknownSide(c, di)) ??
 				reach.toSide(unknownSide);
 			if (r) return r;
@@ -214,7 +214,7 @@ class SeatBot implements Bot {
 		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
-		const open = DIRECTIONS.filter((_, di) => sides[at * 4 + di] !== WALL && nb[at * 4 + di]! >= 0);
+		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);
 		const dir = this.rng.pick(open.length ? open : DIRECTIONS)!;
 		return { dir, blow: false, to: at, cost: 1 };
 	}
@@ -222,8 +222,8 @@ class SeatBot implements Bot {
 	/** Whether a shot pays, and which way: the others' possible squares on the line it would fly. */
 	private shot(view: SeatView, know: SeatKnowledge, map: Map2D, at: number): Direction | null {
 		if (view.me.health !== 'healthy' || view.me.bullets <= 0) return null;
-		const { sides, nb, kinds } = map;
-		const here = kinds[at];
+		const nb = map.nb;
+		const here = map.kind(at);
 		if ((here === 'hospital' || here === 'weaponry') && !view.settings.shootThroughBuildings) return null;
 		if ((here === 'river' || here === 'water') && view.settings.dampPowder) return null;
 		if (view.settings.namedTarget) return null;
@@ -236,11 +236,11 @@ class SeatBot implements Bot {
 			const line = new Set<number>([at]);
 			let cur = at;
 			const di = DIRECTIONS.indexOf(dir);
-			for (let step = 0; sides[cur * 4 + di] === OPEN; step++) {
+			for (let step = 0; map.side(cur, di) === OPEN; step++) {
 				if (view.settings.shootingRange !== null && step >= view.settings.shootingRange) break;
 				const n = nb[cur * 4 + di]!;
 				if (n < 0) break;
-				const k = kinds[n];
+				const k = map.kind(n);
 				if (k === 'hospital') break;
 				line.add(n);
 				cur = n;

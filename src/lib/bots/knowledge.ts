@@ -8,23 +8,8 @@ import type { Command, GameEvent, Seat } from '../engine/game/types';
 import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
 import type { SeatView } from '../engine/game/view';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
-import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
+import { Assistant, type Fact, type FactReader, type KnownKind, type KnownSide } from '../sheet/assistant';
 import { Others } from '../sheet/others';
-
-/** The certain facts as arrays: the kind of a cell, the state of each side of each cell. */
-export interface Map2D {
-	width: number;
-	height: number;
-	shape: readonly boolean[];
-	/** Per cell: its known kind, or undefined. */
-	kinds: (KnownKind | undefined)[];
-	/** Per cell * 4 + direction (up, right, down, left): SIDE_UNKNOWN, SIDE_OPEN, SIDE_WALL or SIDE_EXIT. */
-	sides: Uint8Array;
-	/** Per cell * 4 + direction: the neighbour, or −1 on the outline. */
-	nb: Int32Array;
-	/** How many facts are certain. */
-	count: number;
-}
 
 export const SIDE_UNKNOWN = 0;
 export const SIDE_OPEN = 1;
@@ -33,6 +18,76 @@ export const SIDE_EXIT = 3;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
 // A module-local copy: read for every fact drawn.
 const DIR_INDEX = DIR_INDEX_EXPORT;
+/** A side or a square not read yet (a map read from a hypothesis as the route search needs it). */
+const UNREAD = 255;
+
+/**
+ * What a player is sure of under one hypothesis (or under all: the certain facts), as the route
+ * search reads it: the kind of a square, the state of each side. A hypothesis's map is read from
+ * its facts square by square as the search reaches them, and kept.
+ */
+export class Map2D {
+	/** Per cell * 4 + direction (up, right, down, left): SIDE_* or UNREAD. */
+	private readonly sides: Uint8Array;
+	/** Per cell: its known kind, undefined, or null (not read). */
+	private readonly kinds: (KnownKind | undefined | null)[];
+
+	private reader: FactReader | null = null;
+
+	constructor(
+		readonly shape: readonly boolean[],
+		/** Per cell * 4 + direction: the neighbour, or −1 on the outline. */
+		readonly nb: Int32Array
+	) {
+		const size = shape.length;
+		this.sides = new Uint8Array(size * 4);
+		this.kinds = new Array<KnownKind | undefined>(size).fill(undefined);
+	}
+
+	/** Emptied, to be read from `reader` (a hypothesis's facts) as it is asked. */
+	readFrom(reader: FactReader): this {
+		this.reader = reader;
+		this.sides.fill(UNREAD);
+		this.kinds.fill(null);
+		return this;
+	}
+
+	/** SIDE_UNKNOWN, SIDE_OPEN, SIDE_WALL or SIDE_EXIT: the side of `cell` in direction index `di`. */
+	side(cell: number, di: number): number {
+		const i = cell * 4 + di;
+		const v = this.sides[i]!;
+		return v === UNREAD ? this.readSide(cell, di) : v;
+	}
+
+	kind(cell: number): KnownKind | undefined {
+		const k = this.kinds[cell];
+		if (k !== null) return k;
+		const read = this.reader!.kind(cell);
+		this.kinds[cell] = read;
+		return read;
+	}
+
+	/** Drawn from a fact (the certain map). */
+	set(f: Fact): void {
+		if (f.kind === 'cell') this.kinds[f.cell] = f.value;
+		else this.setSide(f.cell, DIR_INDEX[f.dir], SIDE_CODE[f.value]);
+	}
+
+	private readSide(cell: number, di: number): number {
+		const value = this.reader!.side(cell, di);
+		const code = value === undefined ? SIDE_UNKNOWN : SIDE_CODE[value];
+		this.setSide(cell, di, code);
+		return code;
+	}
+
+	/** Both faces of a side (the neighbour's, facing back, is the same side). */
+	private setSide(cell: number, di: number, code: number): void {
+		const i = cell * 4 + di;
+		this.sides[i] = code;
+		const n = this.nb[i]!;
+		if (n >= 0) this.sides[n * 4 + ((di + 2) & 3)] = code;
+	}
+}
 
 export class SeatKnowledge {
 	readonly assistant: Assistant;
@@ -55,8 +110,8 @@ export class SeatKnowledge {
 	private lastStart: number | null = null;
 	/** The certain facts' map, for the hypotheses it was drawn from (`Assistant.version`). */
 	private facts: { of: object; map: Map2D } | null = null;
-	/** Each hypothesis's map, by its facts (`Assistant.hypothesisFactsKey`): most last from one move to the next. */
-	private maps = new WeakMap<object, Map2D>();
+	/** The maps `worlds` hands out, refilled on every call (a decision allocates none). */
+	private readonly worldMaps: Map2D[] = [];
 
 	constructor(
 		readonly seat: Seat,
@@ -78,8 +133,8 @@ export class SeatKnowledge {
 		const fresh = events.slice(this.seen);
 		if (fresh.length === 0) return;
 		if (this.others) {
-			const kinds = this.map().kinds;
-			this.others.observe(fresh, (cell: number) => kinds[cell]);
+			const map = this.map();
+			this.others.observe(fresh, (cell: number) => map.kind(cell));
 		}
 		for (const e of fresh) this.hearPublic(e);
 		for (const e of fresh) {
@@ -144,21 +199,28 @@ export class SeatKnowledge {
 	map(): Map2D {
 		const of = this.assistant.version;
 		if (this.facts?.of !== of) {
-			const facts = this.assistant.certainFacts();
-			this.facts = { of, map: this.mapOf((visit) => facts.forEach(visit)) };
+			const map = new Map2D(this.assistant.contour.shape, this.neighbours());
+			for (const f of this.assistant.certainFacts()) map.set(f);
+			this.facts = { of, map };
 		}
 		return this.facts.map;
+	}
+
+	/** How many facts are certain (what the player has learnt for sure). */
+	certainCount(): number {
+		return this.assistant.certainFacts().length;
 	}
 
 	/**
 	 * Up to `max` cells the player may be on, the likeliest first (held by the most hypotheses; of
 	 * equal counts, the lowest cell), each with the map of its first hypothesis and how many hold it.
+	 * The maps are valid until the next call.
 	 */
 	worlds(max: number): { cell: number; map: Map2D; weight: number }[] {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
-		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0), weight: 1 }];
+		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0, 0), weight: 1 }];
 		const byCell = new Map<number, { first: number; weight: number }>();
 		for (let i = 0; i < n; i++) {
 			const cell = a.hypothesisCell(i);
@@ -167,55 +229,32 @@ export class SeatKnowledge {
 			else byCell.set(cell, { first: i, weight: 1 });
 		}
 		const cells = [...byCell].sort((x, y) => y[1].weight - x[1].weight || x[0] - y[0]).slice(0, max);
-		return cells.map(([cell, { first, weight }]) => ({ cell, map: this.hypothesisMap(first), weight }));
+		return cells.map(([cell, { first, weight }], k) => ({ cell, map: this.hypothesisMap(first, k), weight }));
 	}
 
 	/** Whether, by some hypothesis, the step in direction `di` enters a cell known as encephalitis. */
 	mayEnterEncephalitis(di: number): boolean {
 		const a = this.assistant;
-		this.nb ??= neighbours(a);
+		const nb = this.neighbours();
 		for (let i = 0; i < a.hypothesisCount; i++) {
-			const n = this.nb[a.hypothesisCell(i) * 4 + di]!;
+			const n = nb[a.hypothesisCell(i) * 4 + di]!;
 			if (n >= 0 && a.hypothesisKind(i, n) === 'encephalitis') return true;
 		}
 		return false;
 	}
 
-	private hypothesisMap(i: number): Map2D {
-		const key = this.assistant.hypothesisFactsKey(i);
-		let map = this.maps.get(key);
-		if (!map) {
-			map = this.mapOf((visit) => this.assistant.eachHypothesisFact(i, visit));
-			this.maps.set(key, map);
-		}
-		return map;
-	}
-
-	/** The map of the facts `each` visits. */
-	private mapOf(each: (visit: (f: Fact) => void) => void): Map2D {
-		const a = this.assistant;
-		const { width, height, shape } = a.contour;
-		const size = shape.length;
-		const nb = (this.nb ??= neighbours(a));
-		const kinds: (KnownKind | undefined)[] = new Array(size);
-		const sides = new Uint8Array(size * 4);
-		let count = 0;
-		each((f) => {
-			count++;
-			if (f.kind === 'cell') kinds[f.cell] = f.value;
-			else {
-				const di = DIR_INDEX[f.dir];
-				const i = f.cell * 4 + di;
-				const code = SIDE_CODE[f.value];
-				sides[i] = code;
-				const n = nb[i]!;
-				if (n >= 0) sides[n * 4 + ((di + 2) & 3)] = code;
-			}
-		});
-		return { width, height, shape, kinds, sides, nb, count };
+	/** Hypothesis `i`'s map, in the `k`th of the maps kept for `worlds`. */
+	private hypothesisMap(i: number, k: number): Map2D {
+		const map = (this.worldMaps[k] ??= new Map2D(this.assistant.contour.shape, this.neighbours()));
+		return map.readFrom(this.assistant.hypothesisReader(i));
 	}
 
 	private nb: Int32Array | null = null;
+
+	private neighbours(): Int32Array {
+		this.nb ??= neighbours(this.assistant);
+		return this.nb;
+	}
 }
 
 function neighbours(a: Assistant): Int32Array {

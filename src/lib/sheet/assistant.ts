@@ -87,8 +87,7 @@ class FactSet {
 		return new FactSet(top, this.count < 0 ? -1 : this.count + (fresh ? 1 : 0));
 	}
 
-	/** Visits the facts in key order. */
-	each(visit: (fact: Fact) => void): void {
+	private each(visit: (fact: Fact) => void): void {
 		for (const mid of this.top)
 			if (mid)
 				for (let m = 0; m < WIDTH; m++) {
@@ -328,20 +327,33 @@ export class Assistant {
 		return this.hyps;
 	}
 
-	/** Hypothesis `i`'s facts as a token: the same token, the same facts (hypotheses share their facts while nothing new is learnt). */
-	hypothesisFactsKey(i: number): object {
-		return this.hyps[i]!.facts;
-	}
-
-	/** Visits hypothesis `i`'s facts (in key order), without gathering them. */
-	eachHypothesisFact(i: number, visit: (fact: Fact) => void): void {
-		this.hyps[i]!.facts.each(visit);
-	}
-
 	/** What hypothesis `i` knows of `cell`'s kind (undefined: nothing). */
 	hypothesisKind(i: number, cell: number): KnownKind | undefined {
 		const f = this.hyps[i]!.facts.get(cell);
 		return f?.kind === 'cell' ? f.value : undefined;
+	}
+
+	/**
+	 * Hypothesis `i`'s facts, read one square or side at a time (a computer player's route search
+	 * looks at a few squares around it, not at the whole map). Stays valid after the hypotheses change.
+	 */
+	hypothesisReader(i: number): FactReader {
+		const facts = this.hyps[i]!.facts;
+		const nb = this.nb;
+		const size = this.contour.shape.length;
+		return {
+			kind(cell) {
+				const f = facts.get(cell);
+				return f?.kind === 'cell' ? f.value : undefined;
+			},
+			side(cell, di) {
+				// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
+				const other = nb[cell * 4 + di]!;
+				const own = other < 0 || di === 1 || di === 2;
+				const f = facts.get(size * (1 + (own ? di : (di + 2) & 3)) + (own ? cell : other));
+				return f?.kind === 'side' ? f.value : undefined;
+			}
+		};
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -662,6 +674,13 @@ function dedupe(list: Hypothesis[]): Hypothesis[] {
 function intersect(a: Hypothesis, b: Hypothesis): Hypothesis {
 	if (a.facts === b.facts) return a;
 	return hyp(a.cell, a.outside, a.facts.intersect(b.facts));
+}
+
+/** One hypothesis's facts, read square by square (`Assistant.hypothesisReader`). */
+export interface FactReader {
+	kind(cell: number): KnownKind | undefined;
+	/** The side of `cell` in direction index `di` (up, right, down, left). */
+	side(cell: number, di: number): KnownSide | undefined;
 }
 
 /** Kinds that agree: "water" is a river or a delta; "landlike" is land or encephalitis. */
