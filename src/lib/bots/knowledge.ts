@@ -208,7 +208,7 @@ export class SeatKnowledge {
 
 	/** How many facts are certain (what the player has learnt for sure). */
 	certainCount(): number {
-		return this.assistant.certainFacts().length;
+		return this.assistant.certainCount;
 	}
 
 	/**

@@ -306,9 +306,18 @@ export class Assistant {
 
 	/** Facts that hold whatever hypothesis is true. */
 	certainFacts(): Fact[] {
+		return this.common().slice();
+	}
+
+	/** How many facts hold whatever hypothesis is true (without copying them). */
+	get certainCount(): number {
+		return this.common().length;
+	}
+
+	private common(): readonly Fact[] {
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
 		if (this.certain?.hyps !== this.hyps) this.certain = { hyps: this.hyps, facts: FactSet.common(this.hyps.map((h) => h.facts)) };
-		return this.certain.facts.slice();
+		return this.certain.facts;
 	}
 	private certain: { hyps: Hypothesis[]; facts: Fact[] } | null = null;
 
