@@ -38,6 +38,23 @@ export function isBotLevel(x: unknown): x is BotLevel {
 /** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
 const WORLDS_PLANNED = 8;
 
+/**
+ * Whether the leading vote stays ahead whatever way `left` more weight votes: given to any other
+ * vote (its score at most (n + left) / penalty), or to a new one (at most `left`).
+ */
+function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, left: number): boolean {
+	let lead = 0;
+	let leader: { n: number; penalty: number } | null = null;
+	for (const v of votes.values())
+		if (v.n / v.penalty > lead) {
+			lead = v.n / v.penalty;
+			leader = v;
+		}
+	if (!leader || lead <= left) return false;
+	for (const v of votes.values()) if (v !== leader && (v.n + left) / v.penalty >= lead) return false;
+	return true;
+}
+
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
@@ -131,14 +148,6 @@ class SeatBot implements Bot {
 			this.idle = 0;
 			return { type: 'count_nstop', by: seat };
 		}
-		const votes = new Map<string, { n: number; r: Route }>();
-		for (const w of worlds) {
-			const r = this.plan(view, know, w.map, w.cell, tie);
-			const key = `${r.dir}:${r.blow}`;
-			const v = votes.get(key);
-			if (v) v.n += w.weight;
-			else votes.set(key, { n: w.weight, r });
-		}
 		// A step already taken from here that taught nothing weighs less each time (a river that
 		// carries the player back where he stood would otherwise hold him for ever).
 		if (facts > this.lastFactsTried) this.tried.clear();
@@ -147,11 +156,29 @@ class SeatBot implements Bot {
 		// A step that any hypothesis says enters a known encephalitis cell (its mite awake) is the last
 		// resort: the worlds planned for (one per cell) may not be the ones that know it.
 		const wary = !view.me.immune && view.me.health !== 'infected';
-		const risky = (dir: Direction) => wary && know.mayEnterEncephalitis(DIRECTIONS.indexOf(dir));
+		const riskyDir: (boolean | undefined)[] = [];
+		const risky = (dir: Direction) => {
+			const di = DIRECTIONS.indexOf(dir);
+			return (riskyDir[di] ??= wary && know.mayEnterEncephalitis(di));
+		};
+		/** What a vote's weight is divided by. */
+		const penalty = (key: string, dir: Direction) => (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0)) / (risky(dir) ? 0.02 : 1);
+		const votes = new Map<string, { n: number; r: Route; penalty: number }>();
+		let left = worlds.reduce((sum, w) => sum + w.weight, 0);
+		for (const w of worlds) {
+			const r = this.plan(view, know, w.map, w.cell, tie);
+			const key = `${r.dir}:${r.blow}`;
+			const v = votes.get(key);
+			if (v) v.n += w.weight;
+			else votes.set(key, { n: w.weight, r, penalty: penalty(key, r.dir) });
+			left -= w.weight;
+			// The worlds not planned yet cannot change the choice: the leader stays ahead whichever way they vote.
+			if (left > 0 && settled(votes, left)) break;
+		}
 		let chosen: Route | null = null;
 		let most = 0;
-		for (const [key, v] of votes) {
-			const score = (v.n / (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0))) * (risky(v.r.dir) ? 0.02 : 1);
+		for (const v of votes.values()) {
+			const score = v.n / v.penalty;
 			if (score > most) {
 				most = score;
 				chosen = v.r;
