@@ -24,7 +24,7 @@ const UNREAD = 255;
 /**
  * What a player is sure of under one hypothesis (or under all: the certain facts), as the route
  * search reads it: the kind of a square, the state of each side. A hypothesis's map is read from
- * its facts square by square as the search reaches them, and kept.
+ * its facts square by square as the search reaches them (most of the map is never looked at).
  */
 export class Map2D {
 	/** Per cell * 4 + direction (up, right, down, left): SIDE_* or UNREAD. */
