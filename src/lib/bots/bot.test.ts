@@ -111,10 +111,11 @@ describe('bots', () => {
 		expect(replay(one.game).state.result).toEqual(one.state.result);
 	}, 120_000);
 
-	// Measured on seeds 1–40 (one explorer alone on a generated 8x8 plan, default settings): 26 of
-	// 40 games (65 %) end with the true treasure carried out; 10 with the explorer dead of
-	// encephalitis (no hospital found in time), 4 at the move limit. Asserted conservatively: half.
-	test('an explorer alone carries the true treasure out of most generated 8x8 plans (65 % measured)', () => {
+	// Measured on seeds 1–40 (one explorer alone on a generated 8x8 plan, default settings): 28 of
+	// 40 games (70 %) end with the true treasure carried out; 11 with the explorer dead of
+	// encephalitis (no hospital found in time), 1 in a draw counted to its end. Asserted: no worse
+	// than the 26 of 40 (65 %) measured before the explorer stopped looping (issue 22).
+	test('an explorer alone carries the true treasure out of most generated 8x8 plans (70 % measured)', () => {
 		let won = 0;
 		const games = 40;
 		for (let seed = 1; seed <= games; seed++) {
@@ -122,7 +123,7 @@ describe('bots', () => {
 			const g = playBotGame({ plan, bots: ['explorer'], seed });
 			if (g.state.result?.kind === 'win' && g.state.result.how === 'treasure') won++;
 		}
-		expect(won / games).toBeGreaterThanOrEqual(0.5);
+		expect(won / games).toBeGreaterThanOrEqual(0.65);
 	}, 300_000);
 
 	test('wanderers play every rule system with more than one seat to an end or the move limit, never refused', () => {

@@ -35,6 +35,26 @@ export function isBotLevel(x: unknown): x is BotLevel {
 	return (BOT_LEVELS as readonly unknown[]).includes(x);
 }
 
+/** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
+const WORLDS_PLANNED = 8;
+
+/**
+ * Whether the leading vote stays ahead whatever way `left` more weight votes: given to any other
+ * vote (its score at most (n + left) / penalty), or to a new one (at most `left`).
+ */
+function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, left: number): boolean {
+	let lead = 0;
+	let leader: { n: number; penalty: number } | null = null;
+	for (const v of votes.values())
+		if (v.n / v.penalty > lead) {
+			lead = v.n / v.penalty;
+			leader = v;
+		}
+	if (!leader || lead <= left) return false;
+	for (const v of votes.values()) if (v !== leader && (v.n + left) / v.penalty >= lead) return false;
+	return true;
+}
+
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
@@ -106,7 +126,7 @@ class SeatBot implements Bot {
 
 	private knownCells(map: Map2D, kind: string): number[] {
 		const out: number[] = [];
-		for (let c = 0; c < map.shape.length; c++) if (map.kinds[c] === kind) out.push(c);
+		for (let c = 0; c < map.shape.length; c++) if (map.kind(c) === kind) out.push(c);
 		return out;
 	}
 
@@ -115,10 +135,12 @@ class SeatBot implements Bot {
 		const cands = know.assistant.candidates();
 		if (cands.length === 0) return this.wander();
 		const tie = this.rng.shuffle([0, 1, 2, 3]);
-		// Where am I? Each hypothesis (a cell and the map that then holds) votes for its first step.
-		const worlds = know.worlds(8, (n) => this.rng.shuffle([...Array(n).keys()]));
+		// Where am I? Each likely cell (with the map that then holds) votes for its first step, by how many hypotheses hold it.
+		const worlds = know.worlds(WORLDS_PLANNED);
 		const first = worlds[0]!.map;
-		const facts = first.count;
+		// What is learnt is measured on the certain facts: the first hypothesis changes from one move
+		// to the next (a merge reorders them), and its count with it, which would reset the counters below.
+		const facts = know.certainCount();
 		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
 		this.lastFacts = facts;
 		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
@@ -126,23 +148,37 @@ class SeatBot implements Bot {
 			this.idle = 0;
 			return { type: 'count_nstop', by: seat };
 		}
-		const votes = new Map<string, { n: number; r: Route }>();
-		for (const w of worlds) {
-			const r = this.plan(view, know, w.map, w.cell, tie);
-			const key = `${r.dir}:${r.blow}`;
-			const v = votes.get(key);
-			if (v) v.n++;
-			else votes.set(key, { n: 1, r });
-		}
 		// A step already taken from here that taught nothing weighs less each time (a river that
 		// carries the player back where he stood would otherwise hold him for ever).
 		if (facts > this.lastFactsTried) this.tried.clear();
 		this.lastFactsTried = facts;
 		const here = cands.join(',');
+		// A step that any hypothesis says enters a known encephalitis cell (its mite awake) is the last
+		// resort: the worlds planned for (one per cell) may not be the ones that know it.
+		const wary = !view.me.immune && view.me.health !== 'infected';
+		const riskyDir: (boolean | undefined)[] = [];
+		const risky = (dir: Direction) => {
+			const di = DIRECTIONS.indexOf(dir);
+			return (riskyDir[di] ??= wary && know.mayEnterEncephalitis(di));
+		};
+		/** What a vote's weight is divided by. */
+		const penalty = (key: string, dir: Direction) => (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0)) / (risky(dir) ? 0.02 : 1);
+		const votes = new Map<string, { n: number; r: Route; penalty: number }>();
+		let left = worlds.reduce((sum, w) => sum + w.weight, 0);
+		for (const w of worlds) {
+			const r = this.plan(view, know, w.map, w.cell, tie);
+			const key = `${r.dir}:${r.blow}`;
+			const v = votes.get(key);
+			if (v) v.n += w.weight;
+			else votes.set(key, { n: w.weight, r, penalty: penalty(key, r.dir) });
+			left -= w.weight;
+			// The worlds not planned yet cannot change the choice: the leader stays ahead whichever way they vote.
+			if (left > 0 && settled(votes, left)) break;
+		}
 		let chosen: Route | null = null;
 		let most = 0;
-		for (const [key, v] of votes) {
-			const score = v.n / (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0));
+		for (const v of votes.values()) {
+			const score = v.n / v.penalty;
 			if (score > most) {
 				most = score;
 				chosen = v.r;
@@ -152,13 +188,14 @@ class SeatBot implements Bot {
 		const stale = `${here}|${chosen.dir}:${chosen.blow}`;
 		this.tried.set(stale, (this.tried.get(stale) ?? 0) + 1);
 		if ((this.tried.get(stale) ?? 0) > 3 && votes.size === 1) {
-			// Every world says the same and it keeps failing: a step at random.
-			chosen = { ...chosen, dir: DIRECTIONS[this.rng.int(4)]!, blow: false };
+			// Every world says the same and it keeps failing: a step at random (not into a known mite).
+			const safe = DIRECTIONS.filter((d) => !risky(d));
+			chosen = { ...chosen, dir: this.rng.pick(safe.length ? safe : DIRECTIONS)!, blow: false };
 		}
 		const actions: Action[] = [];
 		const certain = cands.length === 1;
 		if (this.level === 'hunter' && certain) {
-			const shot = this.shot(view, know, know.map(), cands[0]!);
+			const shot = this.shot(view, know, first, cands[0]!);
 			if (shot) actions.push({ a: 'shoot', dir: shot });
 		}
 		if (chosen.blow && view.me.grenades > 0) actions.push({ a: 'grenade', dir: chosen.dir });
@@ -177,22 +214,22 @@ class SeatBot implements Bot {
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
 		};
 		const reach = this.reach.run(map, at, costs, tie);
-		const { sides, nb, kinds } = map;
-		const unknownSide = (c: number, di: number) => sides[c * 4 + di] === UNKNOWN;
+		const nb = map.nb;
+		const unknownSide = (c: number, di: number) => map.side(c, di) === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
-		if (kinds[at] === 'encephalitis' && !me.immune) {
-			const out = tie.find((di) => sides[at * 4 + di] === OPEN && nb[at * 4 + di]! >= 0 && kinds[nb[at * 4 + di]!] !== 'encephalitis');
+		if (map.kind(at) === 'encephalitis' && !me.immune) {
+			const out = tie.find((di) => map.side(at, di) === OPEN && nb[at * 4 + di]! >= 0 && map.kind(nb[at * 4 + di]!) !== 'encephalitis');
 			if (out !== undefined) return { dir: DIRECTIONS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
 		}
 		const hurt = me.health !== 'healthy';
 		if (hurt) {
-			const r = reach.toCell((c) => kinds[c] === 'hospital');
-			if (r && kinds[at] !== 'hospital') return r;
+			const r = reach.toCell((c) => map.kind(c) === 'hospital');
+			if (r && map.kind(at) !== 'hospital') return r;
 		}
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
 			const r =
-				reach.toSide((c, di) => sides[c * 4 + di] === EXIT) ??
+				reach.toSide((c, di) => map.side(c, di) === EXIT) ??
 				reach.toSide((c, di) => nb[c * 4 + di]! < 0 && unknownSide(c, di)) ??
 				reach.toSide(unknownSide);
 			if (r) return r;
@@ -204,7 +241,7 @@ class SeatBot implements Bot {
 		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
-		const open = DIRECTIONS.filter((_, di) => sides[at * 4 + di] !== WALL && nb[at * 4 + di]! >= 0);
+		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);
 		const dir = this.rng.pick(open.length ? open : DIRECTIONS)!;
 		return { dir, blow: false, to: at, cost: 1 };
 	}
@@ -212,8 +249,8 @@ class SeatBot implements Bot {
 	/** Whether a shot pays, and which way: the others' possible squares on the line it would fly. */
 	private shot(view: SeatView, know: SeatKnowledge, map: Map2D, at: number): Direction | null {
 		if (view.me.health !== 'healthy' || view.me.bullets <= 0) return null;
-		const { sides, nb, kinds } = map;
-		const here = kinds[at];
+		const nb = map.nb;
+		const here = map.kind(at);
 		if ((here === 'hospital' || here === 'weaponry') && !view.settings.shootThroughBuildings) return null;
 		if ((here === 'river' || here === 'water') && view.settings.dampPowder) return null;
 		if (view.settings.namedTarget) return null;
@@ -226,11 +263,11 @@ class SeatBot implements Bot {
 			const line = new Set<number>([at]);
 			let cur = at;
 			const di = DIRECTIONS.indexOf(dir);
-			for (let step = 0; sides[cur * 4 + di] === OPEN; step++) {
+			for (let step = 0; map.side(cur, di) === OPEN; step++) {
 				if (view.settings.shootingRange !== null && step >= view.settings.shootingRange) break;
 				const n = nb[cur * 4 + di]!;
 				if (n < 0) break;
-				const k = kinds[n];
+				const k = map.kind(n);
 				if (k === 'hospital') break;
 				line.add(n);
 				cur = n;

@@ -5,32 +5,89 @@
  * whereabouts are the sheet's `Others`. Nothing here can reach the plan or the state.
  */
 import type { Command, GameEvent, Seat } from '../engine/game/types';
-import { DIR_INDEX } from '../engine/game/board';
+import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
 import type { SeatView } from '../engine/game/view';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
-import { Assistant, type Fact, type KnownKind, type KnownSide } from '../sheet/assistant';
+import { Assistant, type Fact, type FactReader, type KnownKind, type KnownSide } from '../sheet/assistant';
 import { Others } from '../sheet/others';
-
-/** The certain facts as arrays: the kind of a cell, the state of each side of each cell. */
-export interface Map2D {
-	width: number;
-	height: number;
-	shape: readonly boolean[];
-	/** Per cell: its known kind, or undefined. */
-	kinds: (KnownKind | undefined)[];
-	/** Per cell * 4 + direction (up, right, down, left): SIDE_UNKNOWN, SIDE_OPEN, SIDE_WALL or SIDE_EXIT. */
-	sides: Uint8Array;
-	/** Per cell * 4 + direction: the neighbour, or −1 on the outline. */
-	nb: Int32Array;
-	/** How many facts are certain. */
-	count: number;
-}
 
 export const SIDE_UNKNOWN = 0;
 export const SIDE_OPEN = 1;
 export const SIDE_WALL = 2;
 export const SIDE_EXIT = 3;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
+// A module-local copy: read for every fact drawn.
+const DIR_INDEX = DIR_INDEX_EXPORT;
+/** A side or a square not read yet (a map read from a hypothesis as the route search needs it). */
+const UNREAD = 255;
+
+/**
+ * What a player is sure of under one hypothesis (or under all: the certain facts), as the route
+ * search reads it: the kind of a square, the state of each side. A hypothesis's map is read from
+ * its facts square by square as the search reaches them (most of the map is never looked at).
+ */
+export class Map2D {
+	/** Per cell * 4 + direction (up, right, down, left): SIDE_* or UNREAD. */
+	private readonly sides: Uint8Array;
+	/** Per cell: its known kind, undefined, or null (not read). */
+	private readonly kinds: (KnownKind | undefined | null)[];
+
+	private reader: FactReader | null = null;
+
+	constructor(
+		readonly shape: readonly boolean[],
+		/** Per cell * 4 + direction: the neighbour, or −1 on the outline. */
+		readonly nb: Int32Array
+	) {
+		const size = shape.length;
+		this.sides = new Uint8Array(size * 4);
+		this.kinds = new Array<KnownKind | undefined>(size).fill(undefined);
+	}
+
+	/** Emptied, to be read from `reader` (a hypothesis's facts) as it is asked. */
+	readFrom(reader: FactReader): this {
+		this.reader = reader;
+		this.sides.fill(UNREAD);
+		this.kinds.fill(null);
+		return this;
+	}
+
+	/** SIDE_UNKNOWN, SIDE_OPEN, SIDE_WALL or SIDE_EXIT: the side of `cell` in direction index `di`. */
+	side(cell: number, di: number): number {
+		const i = cell * 4 + di;
+		const v = this.sides[i]!;
+		return v === UNREAD ? this.readSide(cell, di) : v;
+	}
+
+	kind(cell: number): KnownKind | undefined {
+		const k = this.kinds[cell];
+		if (k !== null) return k;
+		const read = this.reader!.kind(cell);
+		this.kinds[cell] = read;
+		return read;
+	}
+
+	/** Drawn from a fact (the certain map). */
+	set(f: Fact): void {
+		if (f.kind === 'cell') this.kinds[f.cell] = f.value;
+		else this.setSide(f.cell, DIR_INDEX[f.dir], SIDE_CODE[f.value]);
+	}
+
+	private readSide(cell: number, di: number): number {
+		const value = this.reader!.side(cell, di);
+		const code = value === undefined ? SIDE_UNKNOWN : SIDE_CODE[value];
+		this.setSide(cell, di, code);
+		return code;
+	}
+
+	/** Both faces of a side (the neighbour's, facing back, is the same side). */
+	private setSide(cell: number, di: number, code: number): void {
+		const i = cell * 4 + di;
+		this.sides[i] = code;
+		const n = this.nb[i]!;
+		if (n >= 0) this.sides[n * 4 + ((di + 2) & 3)] = code;
+	}
+}
 
 export class SeatKnowledge {
 	readonly assistant: Assistant;
@@ -51,7 +108,10 @@ export class SeatKnowledge {
 	/** Fakes that crumbled in this player's hands. */
 	fakes = 0;
 	private lastStart: number | null = null;
-	private facts: Map2D | null = null;
+	/** The certain facts' map, for the hypotheses it was drawn from (`Assistant.version`). */
+	private facts: { of: object; map: Map2D } | null = null;
+	/** The maps `worlds` hands out, refilled on every call (a decision allocates none). */
+	private readonly worldMaps: Map2D[] = [];
 
 	constructor(
 		readonly seat: Seat,
@@ -73,8 +133,8 @@ export class SeatKnowledge {
 		const fresh = events.slice(this.seen);
 		if (fresh.length === 0) return;
 		if (this.others) {
-			const kinds = this.map().kinds;
-			this.others.observe(fresh, (cell: number) => kinds[cell]);
+			const map = this.map();
+			this.others.observe(fresh, (cell: number) => map.kind(cell));
 		}
 		for (const e of fresh) this.hearPublic(e);
 		for (const e of fresh) {
@@ -88,7 +148,6 @@ export class SeatKnowledge {
 			this.assistant.observeOther([e]);
 		}
 		this.seen = events.length;
-		this.facts = null;
 	}
 
 	/** The command this player is sending now (after `sync`): its answer is what follows in the feed. */
@@ -104,7 +163,6 @@ export class SeatKnowledge {
 		// No event at all: the command was refused (it is not in the record either).
 		if (p.answer.length === 0 && this.seen <= p.at) return;
 		this.assistant.observeOwn(p.command, p.answer);
-		this.facts = null;
 		const mine = p.answer.filter((e) => 'seat' in e && e.seat === this.seat);
 		if (p.command.type === 'move') {
 			const go = p.command.actions.find((a) => a.a === 'go');
@@ -137,43 +195,66 @@ export class SeatKnowledge {
 			this.treasureCarriers.delete(e.seat);
 	}
 
-	/** The certain facts as a map (cached until the next feed). */
+	/** The certain facts as a map (cached while the hypotheses stay the same). */
 	map(): Map2D {
-		this.facts ??= this.mapOf(this.assistant.certainFacts());
-		return this.facts;
+		const of = this.assistant.version;
+		if (this.facts?.of !== of) {
+			const map = new Map2D(this.assistant.contour.shape, this.neighbours());
+			for (const f of this.assistant.certainFacts()) map.set(f);
+			this.facts = { of, map };
+		}
+		return this.facts.map;
 	}
 
-	/** Up to `max` hypotheses (the first, then drawn by `pick` when there are more), each with its own map. */
-	worlds(max: number, pick: (n: number) => number[]): { cell: number; map: Map2D }[] {
+	/** How many facts are certain (what the player has learnt for sure). */
+	certainCount(): number {
+		return this.assistant.certainCount;
+	}
+
+	/**
+	 * Up to `max` cells the player may be on, the likeliest first (held by the most hypotheses; of
+	 * equal counts, the lowest cell), each with the map of its first hypothesis and how many hold it.
+	 * The maps are valid until the next call.
+	 */
+	worlds(max: number): { cell: number; map: Map2D; weight: number }[] {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
-		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.map() }];
-		// The first hypothesis always, so that its map measures what was learnt from one move to the next.
-		const which = n <= max ? [...Array(n).keys()] : [0, ...pick(n).filter((i) => i !== 0)].slice(0, max);
-		return which.map((i) => ({ cell: a.hypothesisCell(i), map: this.mapOf(a.hypothesis(i).facts) }));
+		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0, 0), weight: 1 }];
+		const byCell = new Map<number, { first: number; weight: number }>();
+		for (let i = 0; i < n; i++) {
+			const cell = a.hypothesisCell(i);
+			const at = byCell.get(cell);
+			if (at) at.weight++;
+			else byCell.set(cell, { first: i, weight: 1 });
+		}
+		const cells = [...byCell].sort((x, y) => y[1].weight - x[1].weight || x[0] - y[0]).slice(0, max);
+		return cells.map(([cell, { first, weight }], k) => ({ cell, map: this.hypothesisMap(first, k), weight }));
 	}
 
-	private mapOf(facts: readonly Fact[]): Map2D {
+	/** Whether, by some hypothesis, the step in direction `di` enters a cell known as encephalitis. */
+	mayEnterEncephalitis(di: number): boolean {
 		const a = this.assistant;
-		const { width, height, shape } = a.contour;
-		const size = shape.length;
-		this.nb ??= neighbours(a);
-		const kinds: (KnownKind | undefined)[] = new Array(size);
-		const sides = new Uint8Array(size * 4);
-		for (const f of facts) {
-			if (f.kind === 'cell') kinds[f.cell] = f.value;
-			else {
-				const i = f.cell * 4 + DIR_INDEX[f.dir];
-				sides[i] = SIDE_CODE[f.value];
-				const n = this.nb[i]!;
-				if (n >= 0) sides[n * 4 + ((DIR_INDEX[f.dir] + 2) & 3)] = SIDE_CODE[f.value];
-			}
+		const nb = this.neighbours();
+		for (let i = 0; i < a.hypothesisCount; i++) {
+			const n = nb[a.hypothesisCell(i) * 4 + di]!;
+			if (n >= 0 && a.hypothesisKind(i, n) === 'encephalitis') return true;
 		}
-		return { width, height, shape, kinds, sides, nb: this.nb, count: facts.length };
+		return false;
+	}
+
+	/** Hypothesis `i`'s map, in the `k`th of the maps kept for `worlds`. */
+	private hypothesisMap(i: number, k: number): Map2D {
+		const map = (this.worldMaps[k] ??= new Map2D(this.assistant.contour.shape, this.neighbours()));
+		return map.readFrom(this.assistant.hypothesisReader(i));
 	}
 
 	private nb: Int32Array | null = null;
+
+	private neighbours(): Int32Array {
+		this.nb ??= neighbours(this.assistant);
+		return this.nb;
+	}
 }
 
 function neighbours(a: Assistant): Int32Array {

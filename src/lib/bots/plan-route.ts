@@ -82,7 +82,8 @@ export class Reach {
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
 		const { dist, first, blown, buckets, from } = this;
-		const { sides, nb, kinds } = this.map;
+		const map = this.map;
+		const nb = map.nb;
 		const unknownStep = this.costs.unknown;
 		const wallStep = this.costs.wall;
 		const hazard = this.costs.hazard;
@@ -97,14 +98,14 @@ export class Reach {
 					const di = k === 0 ? o0 : k === 1 ? o1 : k === 2 ? o2 : o3;
 					const n = nb[cell * 4 + di]!;
 					if (n < 0) continue;
-					const side = sides[cell * 4 + di];
+					const side = map.side(cell, di);
 					let step: number;
 					if (side === OPEN) step = 1;
 					else if (side === UNKNOWN) step = unknownStep;
 					else if (side === WALL) step = wallStep;
 					else continue;
 					if (step === Infinity) continue;
-					const kind = kinds[n];
+					const kind = map.kind(n);
 					if (kind !== undefined) step += hazard[kind] ?? 0;
 					const nd = d + step;
 					if (nd < dist[n]!) {
@@ -148,7 +149,8 @@ export class Reach {
 	toSide(goal: (cell: number, di: number) => boolean): Route | null {
 		let best: Route | null = null;
 		let bestK = 0;
-		const { sides, nb, kinds } = this.map;
+		const map = this.map;
+		const nb = map.nb;
 		const { dist, buckets, order } = this;
 		for (let d = 0; d < buckets.length; d++) {
 			if (best && d + 1 > best.cost) break;
@@ -161,8 +163,8 @@ export class Reach {
 					const di = order[k]!;
 					if (!goal(c, di)) continue;
 					const n = nb[c * 4 + di]!;
-					const kind = n >= 0 ? kinds[n] : undefined;
-					const cost = d + (sides[c * 4 + di] === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
+					const kind = n >= 0 ? map.kind(n) : undefined;
+					const cost = d + (map.side(c, di) === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
 					if (best && (cost > best.cost || (cost === best.cost && (c > best.to || (c === best.to && k > bestK))))) continue;
 					best = c === this.from ? { dir: DIRECTIONS[di]!, blow: false, to: c, cost } : { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
 					bestK = k;

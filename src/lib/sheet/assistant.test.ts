@@ -157,3 +157,41 @@ describe('the assistant fed from a phone\'s feed and own commands', () => {
 		}
 	});
 });
+
+describe('a hypothesis read square by square (the computer players\' route search, issue 22)', () => {
+	test('property: the reader tells every square\'s kind and every side as the hypothesis\'s facts hold them, from either square', () => {
+		let read = 0;
+		const wrong: string[] = [];
+		for (let seed = 1; seed <= 30; seed++) {
+			const game = randomGame(seed, {}, ME, 100);
+			const assistant = new Assistant(game.contour, ME, game.options);
+			const size = game.contour.shape.length;
+			for (const { command, told } of game.steps()) {
+				if (command.by === ME) assistant.observeOwn(command, told);
+				else assistant.observeOther(told);
+				for (let i = 0; i < Math.min(assistant.hypothesisCount, 6); i++) {
+					const reader = assistant.hypothesisReader(i);
+					const kinds = new Map<number, string>();
+					const sides = new Map<string, string>();
+					for (const f of assistant.hypothesis(i).facts) {
+						if (f.kind === 'cell') kinds.set(f.cell, f.value);
+						else {
+							sides.set(`${f.cell}:${DIR_INDEX[f.dir]}`, f.value);
+							const other = neighbour(game.plan, f.cell, f.dir);
+							if (other !== null) sides.set(`${other}:${(DIR_INDEX[f.dir] + 2) % 4}`, f.value);
+						}
+					}
+					for (let c = 0; c < size; c++) {
+						if (!game.contour.shape[c]) continue;
+						if (reader.kind(c) !== kinds.get(c)) wrong.push(`seed ${seed}: cell ${c}`);
+						for (let di = 0; di < 4; di++) if (reader.side(c, di) !== sides.get(`${c}:${di}`)) wrong.push(`seed ${seed}: side ${c}:${di}`);
+					}
+					read += kinds.size + sides.size;
+				}
+			}
+		}
+		expect(wrong).toEqual([]);
+		// The games taught something to read.
+		expect(read).toBeGreaterThan(1000);
+	}, 120_000);
+});

@@ -11,7 +11,7 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
-import { DIR_INDEX } from '../engine/game/board';
+import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
@@ -29,6 +29,9 @@ export interface Reason {
 }
 
 export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reason } | { kind: 'side'; cell: number; dir: Direction; value: KnownSide; reason: Reason };
+
+// A module-local copy: read on every fact added (hundreds of hypotheses per move).
+const DIR_INDEX = DIR_INDEX_EXPORT;
 
 /**
  * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
@@ -258,11 +261,16 @@ export class Assistant {
 	private immune = false;
 	private alive = true;
 
+	/** Each square's neighbour per direction (−1: none): read for every hypothesis moved on. */
+	private readonly nb: Int32Array;
+
 	constructor(
 		readonly contour: Contour,
 		readonly seat: Seat,
 		private readonly options: AssistantOptions
-	) {}
+	) {
+		this.nb = neighbourTable(contour);
+	}
 
 	/** A copy that goes on by itself (hypotheses are never changed in place, so they are shared). */
 	clone(): Assistant {
@@ -298,9 +306,18 @@ export class Assistant {
 
 	/** Facts that hold whatever hypothesis is true. */
 	certainFacts(): Fact[] {
+		return this.common().slice();
+	}
+
+	/** How many facts hold whatever hypothesis is true (without copying them). */
+	get certainCount(): number {
+		return this.common().length;
+	}
+
+	private common(): readonly Fact[] {
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
 		if (this.certain?.hyps !== this.hyps) this.certain = { hyps: this.hyps, facts: FactSet.common(this.hyps.map((h) => h.facts)) };
-		return this.certain.facts.slice();
+		return this.certain.facts;
 	}
 	private certain: { hyps: Hypothesis[]; facts: Fact[] } | null = null;
 
@@ -312,6 +329,40 @@ export class Assistant {
 	/** Hypothesis `i`'s cell (without its facts). */
 	hypothesisCell(i: number): number {
 		return this.hyps[i]!.cell;
+	}
+
+	/** The hypotheses as a token, replaced whenever they change (a computer player caches what it works out from them). */
+	get version(): object {
+		return this.hyps;
+	}
+
+	/** What hypothesis `i` knows of `cell`'s kind (undefined: nothing). */
+	hypothesisKind(i: number, cell: number): KnownKind | undefined {
+		const f = this.hyps[i]!.facts.get(cell);
+		return f?.kind === 'cell' ? f.value : undefined;
+	}
+
+	/**
+	 * Hypothesis `i`'s facts, read one square or side at a time (a computer player's route search
+	 * looks at a few squares around it, not at the whole map). Stays valid after the hypotheses change.
+	 */
+	hypothesisReader(i: number): FactReader {
+		const facts = this.hyps[i]!.facts;
+		const nb = this.nb;
+		const size = this.contour.shape.length;
+		return {
+			kind(cell) {
+				const f = facts.get(cell);
+				return f?.kind === 'cell' ? f.value : undefined;
+			},
+			side(cell, di) {
+				// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
+				const other = nb[cell * 4 + di]!;
+				const own = other < 0 || di === 1 || di === 2;
+				const f = facts.get(size * (1 + (own ? di : (di + 2) & 3)) + (own ? cell : other));
+				return f?.kind === 'side' ? f.value : undefined;
+			}
+		};
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -571,7 +622,7 @@ export class Assistant {
 	}
 
 	neighbour(cell: number, dir: Direction): number | null {
-		const n = neighbourTable(this.contour)[cell * 4 + DIR_INDEX[dir]]!;
+		const n = this.nb[cell * 4 + DIR_INDEX[dir]]!;
 		return n < 0 ? null : n;
 	}
 
@@ -634,6 +685,13 @@ function intersect(a: Hypothesis, b: Hypothesis): Hypothesis {
 	return hyp(a.cell, a.outside, a.facts.intersect(b.facts));
 }
 
+/** One hypothesis's facts, read square by square (`Assistant.hypothesisReader`). */
+export interface FactReader {
+	kind(cell: number): KnownKind | undefined;
+	/** The side of `cell` in direction index `di` (up, right, down, left). */
+	side(cell: number, di: number): KnownSide | undefined;
+}
+
 /** Kinds that agree: "water" is a river or a delta; "landlike" is land or encephalitis. */
 function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	if (known === next) return known;
@@ -671,5 +729,6 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 		return null;
 	}
 	if (value === 'exit' && other !== null) return null;
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: { ...reason, from: cell, dir } }));
+	const told = reason.from === cell && reason.dir === dir ? reason : { ...reason, from: cell, dir };
+	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: told }));
 }
