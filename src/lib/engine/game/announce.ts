@@ -36,8 +36,49 @@ export function sayable(a: Action): Action {
 	}
 }
 
+/** The keys `sayable` always gives an action of this kind, and nothing else (null: it depends on the action). */
+function fixedWords(kind: Action['a']): readonly string[] | null {
+	switch (kind) {
+		case 'go':
+		case 'grenade':
+			return DIRECTED;
+		case 'flow':
+		case 'loop':
+		case 'skip':
+			return BARE;
+		default:
+			return null;
+	}
+}
+const DIRECTED = ['a', 'dir'];
+const BARE = ['a'];
+
 /** Whether the action is nothing but its words (`sayable` gives the same keys and values): it is said as it is. */
 function saidAsIs(a: Action): boolean {
+	// Every move says its movement: the common kinds are checked without making their words.
+	const fixed = fixedWords(a.a);
+	if (fixed) {
+		let keys = 0;
+		for (const key in a) {
+			if (!fixed.includes(key)) return saidAsIsByWords(a);
+			keys++;
+		}
+		if (keys === fixed.length) return true;
+	}
+	return saidAsIsByWords(a);
+}
+
+/** `actions.every(saidAsIs)` without a callback per action (every move is said); a hole is skipped, as `every` skips it. */
+function allSaidAsIs(actions: readonly Action[]): boolean {
+	for (let i = 0; i < actions.length; i++) {
+		const a = actions[i]!;
+		if ((a !== undefined || i in actions) && !saidAsIs(a)) return false;
+	}
+	return true;
+}
+
+/** `saidAsIs`, by making the words and comparing. */
+function saidAsIsByWords(a: Action): boolean {
 	const words = sayable(a) as Record<string, unknown>;
 	const own = a as Record<string, unknown>;
 	let keys = 0;
@@ -55,6 +96,6 @@ function saidAsIs(a: Action): boolean {
  * keeps every announcement).
  */
 export function saidMove(cmd: Extract<Command, { type: 'move' }>): SaidMove {
-	const actions = cmd.actions.every(saidAsIs) ? cmd.actions : cmd.actions.map(sayable);
+	const actions = allSaidAsIs(cmd.actions) ? cmd.actions : cmd.actions.map(sayable);
 	return { actions, dark: cmd.dark === true, semiDark: cmd.semiDark === true };
 }
