@@ -135,8 +135,8 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const by = (c as { by?: unknown }).by;
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
-	if (!Object.hasOwn(HANDLERS, c.type)) return reject(state, c, 'malformed');
-	const handler = HANDLERS[c.type] as Handler<Command['type']>;
+	const handler = HANDLER_OF.get(c.type);
+	if (!handler) return reject(state, c, 'malformed');
 	const done = handler({ state, c, sys, isMaster, over: state.phase === 'over' });
 	return typeof done === 'string' ? reject(state, c, done) : done;
 }
@@ -443,6 +443,9 @@ const HANDLERS: { readonly [T in Command['type']]: Handler<T> } = {
 	ruling,
 	correct
 };
+
+/** `HANDLERS` by command type: one lookup per command (an inherited name is no command). */
+const HANDLER_OF = new Map(Object.entries(HANDLERS) as [string, Handler<Command['type']>][]);
 
 /**
  * Rulings 5: the master sets what a player carries. A treasure or a corpse is taken from wherever

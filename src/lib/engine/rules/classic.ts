@@ -799,7 +799,9 @@ export const classic: RuleSystem = {
 			p = d.p(seat);
 			if (p.status !== 'in') return;
 		}
-		const f = countFound(d.itemsAt(cell));
+		const here = d.itemsAt(cell);
+		if (here.length === 0) return; // most cells: nothing to find or pick up
+		const f = countFound(here);
 		if (anyFound(f)) {
 			d.say({ type: 'found', seat, ...f });
 			tagFound(out, f);
@@ -869,7 +871,12 @@ export const classic: RuleSystem = {
 		const t = d.base.trueTreasure;
 		let where = -2;
 		if (!d.treasureDirty && d.base.phase === 'play') where = -3; // nothing moved: still where it was
-		for (const q of d.players) if (q.status === 'in' && q.carry?.k === 'treasure' && q.carry.id === t) where = q.cell;
+		let alive = 0; // `d.inGameCount()`, counted in the same pass
+		for (const q of d.players) {
+			if (q.status !== 'in') continue;
+			alive++;
+			if (q.carry?.k === 'treasure' && q.carry.id === t) where = q.cell;
+		}
 		if (where === -2)
 			for (const c of d.board.cellList) {
 				if (d.itemsAt(c).length === 0) continue;
@@ -885,7 +892,6 @@ export const classic: RuleSystem = {
 			d.all({ type: 'draw', reason: 'treasure_lost' });
 			return;
 		}
-		const alive = d.inGameCount();
 		if (alive === 0) {
 			d.result = { kind: 'draw', reason: 'no_survivors' };
 			d.all({ type: 'draw', reason: 'no_survivors' });
