@@ -94,6 +94,26 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 			})
 		);
 	});
+
+	test('the command\'s actions are shared exactly when each is nothing but its words (the rest are copied)', () => {
+		const word = fc.constantFrom<Record<string, unknown>>({ a: 'go', dir: 'up' }, { a: 'grenade', dir: 'down' }, { a: 'skip' }, { a: 'flow' }, { a: 'loop' }, { a: 'shoot', dir: 'left', target: 1 }, { a: 'mine' }, { a: 'take', index: 2 });
+		const extra = fc.option(fc.constantFrom({ note: 'x' }, { dir: undefined }, { dir: 'left' }, { a: 'go' }, { then: [] }), { nil: undefined });
+		const action = fc.tuple(word, extra).map(([w, x]) => ({ ...w, ...x }));
+		const withIf = fc.oneof(action, fc.array(action, { maxLength: 3 }).map((then) => ({ a: 'if', cond: 'wall', then })));
+		// Its own words: as many keys as `sayable` gives, each of them a word with the same value (an `if`'s parts likewise).
+		const ownWords = (a: Action): boolean => {
+			const words = sayable(a) as Record<string, unknown>;
+			const own = a as Record<string, unknown>;
+			const keys = Object.keys(own);
+			return keys.length === Object.keys(words).length && keys.every((k) => (k === 'then' && a.a === 'if' ? a.then.every(ownWords) : words[k] === own[k]));
+		};
+		fc.assert(
+			fc.property(fc.array(withIf, { minLength: 1, maxLength: 4 }), (actions) => {
+				const command = { type: 'move', by: 0, actions } as unknown as Extract<Command, { type: 'move' }>;
+				expect(saidMove(command).actions === command.actions).toBe((actions as Action[]).every(ownWords));
+			})
+		);
+	});
 });
 
 /** A random command for any rule system: mostly moves, some of them illegal. */

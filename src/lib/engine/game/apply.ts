@@ -86,7 +86,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	if (d.result) return;
 	// Only a player still in may move again (a wall hit, then timed out: the turn passes).
 	if (d.p(seat).status === 'in' && d.sys.keepsTurn?.(d, seat)) {
-		d.update(seat, { moved: false });
+		d.own(seat).moved = false;
 		return;
 	}
 	const n = d.base.order.length;
@@ -110,7 +110,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	}
 	d.turn = idx;
 	const next = d.base.order[idx]!;
-	d.update(next, { moved: false });
+	d.own(next).moved = false;
 	d.all({ type: 'turn', seat: next });
 	d.sys.onTurnStart(d, next);
 }
@@ -135,8 +135,8 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const by = (c as { by?: unknown }).by;
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
-	if (!Object.hasOwn(HANDLERS, c.type)) return reject(state, c, 'malformed');
-	const handler = HANDLERS[c.type] as Handler<Command['type']>;
+	const handler = HANDLER_OF.get(c.type);
+	if (!handler) return reject(state, c, 'malformed');
 	const done = handler({ state, c, sys, isMaster, over: state.phase === 'over' });
 	return typeof done === 'string' ? reject(state, c, done) : done;
 }
@@ -222,15 +222,20 @@ function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>
 	return commit(d, c, true);
 }
 
+/** Holds the first event's place while a move runs (never seen: the move's announcement replaces it, or the move is refused). */
+const ANNOUNCEMENT_PLACE: GameEvent = { type: 'move_announced', seat: -1, move: { actions: [], dark: false, semiDark: false }, audience: ALL };
+
 function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | RejectReason {
 	if (isMaster) return 'malformed';
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
 	if (currentSeat(state) !== c.by) return 'not_your_turn';
 	const d = new Draft(state, sys);
+	// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too). Its
+	// place is kept first (cheaper than an unshift); it is made once the move is accepted.
+	d.events.push(ANNOUNCEMENT_PLACE);
 	const r = sys.runMove(d, c.by, c);
 	if (r) return r;
-	// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too).
-	d.events.unshift({ type: 'move_announced', seat: c.by, move: saidMove(c), audience: ALL });
+	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c), audience: ALL };
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 	endOfMove(d, c.by, mv);
@@ -438,6 +443,9 @@ const HANDLERS: { readonly [T in Command['type']]: Handler<T> } = {
 	ruling,
 	correct
 };
+
+/** `HANDLERS` by command type: one lookup per command (an inherited name is no command). */
+const HANDLER_OF = new Map(Object.entries(HANDLERS) as [string, Handler<Command['type']>][]);
 
 /**
  * Rulings 5: the master sets what a player carries. A treasure or a corpse is taken from wherever

@@ -89,10 +89,19 @@ export class Draft {
 
 	update(seat: Seat, patch: Partial<PlayerState>): PlayerState {
 		if ('carry' in patch || 'status' in patch) this.treasureDirty = true;
+		return Object.assign(this.own(seat), patch);
+	}
+
+	/**
+	 * This draft's own copy of the player (copied on first use), to write fields in place: the
+	 * move's hot path sets a field or two without a patch object each time (`update` is the
+	 * general way). What he carries and whether he is in go through `update` (the true treasure).
+	 */
+	own(seat: Seat): OwnPlayer {
 		const bit = 1 << seat;
-		if (this.owned & bit) return Object.assign(this.players[seat] as PlayerState, patch);
+		if (this.owned & bit) return this.players[seat] as OwnPlayer;
 		this.owned |= bit;
-		const next = Object.assign(clonePlayer(this.players[seat]!), patch);
+		const next = clonePlayer(this.players[seat]!);
 		this.players[seat] = next;
 		return next;
 	}
@@ -201,6 +210,9 @@ export class Draft {
 		return next;
 	}
 }
+
+/** A draft's own copy of a player: every field writable but `carry` and `status` (see `Draft.own`). */
+export type OwnPlayer = { -readonly [K in Exclude<keyof PlayerState, 'carry' | 'status'>]: PlayerState[K] } & Pick<PlayerState, 'carry' | 'status'>;
 
 /** A copy with every field written in one literal: one stable object shape (fast to copy and read). */
 export function clonePlayer(p: PlayerState): PlayerState {

@@ -68,6 +68,12 @@ export function actionWellFormed(a: unknown, depth = 0): boolean {
 	}
 }
 
+/** `actions.every(a => actionWellFormed(a))` without a callback per action (checked on every move); a hole is skipped, as `every` skips it. */
+function allWellFormed(actions: readonly unknown[]): boolean {
+	for (let i = 0; i < actions.length; i++) if (!actionWellFormed(actions[i]) && i in actions) return false;
+	return true;
+}
+
 function hasMovementDeep(actions: readonly Action[]): boolean {
 	return actions.some((a) => isMovement(a) || (a.a === 'if' && hasMovementDeep(a.then)));
 }
@@ -174,7 +180,11 @@ function restockInWeaponry(d: Draft, seat: Seat): void {
 	if (d.noRestock || r.status !== 'in' || r.outside !== null || d.board.kind[r.cell] !== K_WEAPONRY) return;
 	const bullets = r.health === 'healthy' ? Math.max(r.bullets, d.settings.maxBullets) : r.bullets;
 	const grenades = Math.max(r.grenades, d.settings.maxGrenades);
-	if (bullets !== r.bullets || grenades !== r.grenades) d.update(seat, { bullets, grenades });
+	if (bullets !== r.bullets || grenades !== r.grenades) {
+		const own = d.own(seat);
+		own.bullets = bullets;
+		own.grenades = grenades;
+	}
 }
 
 /**
@@ -497,7 +507,7 @@ export const classic: RuleSystem = {
 	runMove(d, seat, cmd) {
 		const s = d.settings;
 		const actions = cmd.actions;
-		if (!Array.isArray(actions) || !actions.every((a) => actionWellFormed(a))) return 'malformed';
+		if (!Array.isArray(actions) || !allWellFormed(actions)) return 'malformed';
 		if (cmd.dark && cmd.semiDark) return 'malformed';
 		let moveAt = -1;
 		for (let i = 0; i < actions.length; i++) {
@@ -578,7 +588,10 @@ export const classic: RuleSystem = {
 			actions.length === 1 &&
 			d.p(seat).cell === startCell &&
 			d.changed === changedBefore;
-		d.update(seat, { lastMove: pub, lastNoChange: noChange, moved: true });
+		const own = d.own(seat);
+		own.lastMove = pub;
+		own.lastNoChange = noChange;
+		own.moved = true;
 		if (cmd.dark) d.all({ type: 'dark_done', seat });
 		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
 		d.aud = ALL;
@@ -617,7 +630,7 @@ export const classic: RuleSystem = {
 				const delta = b.kind[n] === K_DELTA;
 				d.say({ type: 'by_flow', seat, delta });
 				out.tags.add(delta ? 'delta' : 'river');
-				d.update(seat, { footing: !delta });
+				d.own(seat).footing = !delta;
 				d.sys.arrive(d, seat, n, from, out, cmd);
 				return out;
 			}
@@ -724,7 +737,7 @@ export const classic: RuleSystem = {
 			const delta = b.kind[n] === K_DELTA;
 			d.say({ type: 'river', seat, delta });
 			out.tags.add(delta ? 'delta' : 'river');
-			d.update(seat, { footing: !delta });
+			d.own(seat).footing = !delta;
 			return n;
 		}
 		if (k === K_DELTA) {
@@ -773,9 +786,11 @@ export const classic: RuleSystem = {
 
 	arrive(d, seat, cell, from, out, cmd) {
 		// 5.8: the pile he finds here is counted afresh (a treasure he brings is not part of it).
-		d.update(seat, { cell, pickedAt: -1 });
+		const own = d.own(seat);
+		own.cell = cell;
+		own.pickedAt = -1;
 		if (cell !== from) out.moved = true;
-		if (d.board.kind[cell] !== K_RIVER) d.update(seat, { footing: false });
+		if (d.board.kind[cell] !== K_RIVER) own.footing = false;
 		if (cell !== from && hasArmedMine(d, cell)) blast(d, cell, seat);
 		let p = d.p(seat);
 		if (p.status !== 'in') return;
@@ -784,7 +799,9 @@ export const classic: RuleSystem = {
 			p = d.p(seat);
 			if (p.status !== 'in') return;
 		}
-		const f = countFound(d.itemsAt(cell));
+		const here = d.itemsAt(cell);
+		if (here.length === 0) return; // most cells: nothing to find or pick up
+		const f = countFound(here);
 		if (anyFound(f)) {
 			d.say({ type: 'found', seat, ...f });
 			tagFound(out, f);
@@ -844,7 +861,7 @@ export const classic: RuleSystem = {
 		const p = d.p(seat);
 		if (p.hitNotice || p.pendingOrder) {
 			d.tell(seat, { type: 'wounded_notice', seat, canOrder: p.pendingOrder });
-			d.update(seat, { hitNotice: false });
+			d.own(seat).hitNotice = false;
 		}
 	},
 
@@ -854,7 +871,12 @@ export const classic: RuleSystem = {
 		const t = d.base.trueTreasure;
 		let where = -2;
 		if (!d.treasureDirty && d.base.phase === 'play') where = -3; // nothing moved: still where it was
-		for (const q of d.players) if (q.status === 'in' && q.carry?.k === 'treasure' && q.carry.id === t) where = q.cell;
+		let alive = 0; // `d.inGameCount()`, counted in the same pass
+		for (const q of d.players) {
+			if (q.status !== 'in') continue;
+			alive++;
+			if (q.carry?.k === 'treasure' && q.carry.id === t) where = q.cell;
+		}
 		if (where === -2)
 			for (const c of d.board.cellList) {
 				if (d.itemsAt(c).length === 0) continue;
@@ -870,7 +892,6 @@ export const classic: RuleSystem = {
 			d.all({ type: 'draw', reason: 'treasure_lost' });
 			return;
 		}
-		const alive = d.inGameCount();
 		if (alive === 0) {
 			d.result = { kind: 'draw', reason: 'no_survivors' };
 			d.all({ type: 'draw', reason: 'no_survivors' });
