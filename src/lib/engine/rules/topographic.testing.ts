@@ -7,10 +7,7 @@
  */
 import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../plan/types';
 import type { GameEvent } from '../game/types';
-import { eventLog } from '../game/game';
 import { LOCALES, renderEvent } from '../../i18n/events';
-
-export { eventLog };
 
 const LETTERS: Record<string, CellKind> = {
 	L: 'land',
