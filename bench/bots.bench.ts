@@ -6,11 +6,12 @@
  * asks 50 ms on a mid-range phone).
  */
 import { currentSeat } from '../src/lib/engine/game/apply';
-import { viewFor } from '../src/lib/engine/game/view';
+import { addToFeeds, viewFor } from '../src/lib/engine/game/view';
+import type { GameEvent } from '../src/lib/engine/game/types';
 import { generatePlan } from '../src/lib/engine/plan/generate';
 import { createBot } from '../src/lib/bots/bot';
 import { masterCommand, playBotGame } from '../src/lib/bots/play';
-import { createGame, initialState } from '../src/lib/engine/game/game';
+import { createGame, initialState, rejected } from '../src/lib/engine/game/game';
 import { apply } from '../src/lib/engine/game/apply';
 
 const PLANS = 8;
@@ -35,17 +36,20 @@ export default async () => {
 		if (!created.ok) throw new Error('setup');
 		let state = initialState(created.value);
 		const bots = FOUR.map((level, seat) => createBot(level, seat, g));
+		const feeds: GameEvent[][] = FOUR.map(() => []);
 		while (state.phase !== 'over' && state.moveNo < 4000) {
 			let cmd = masterCommand(state, g);
 			if (!cmd) {
 				const seat = currentSeat(state)!;
-				const view = viewFor(state, seat);
+				const view = viewFor(state, seat, feeds[seat]!);
 				const t = performance.now();
 				cmd = bots[seat]!.decide(view);
 				times.push(performance.now() - t);
 			}
 			if (!cmd) break;
-			state = apply(state, cmd).state;
+			const r = apply(state, cmd);
+			if (!rejected(r)) addToFeeds(feeds, r.events);
+			state = r.state;
 		}
 	}
 	times.sort((a, b) => a - b);

@@ -127,7 +127,7 @@ export default async () => {
 	const held = replay(endless).state;
 	const withState = heapAfterCollecting();
 	// read after the measure, so the state is alive through it
-	if (held.logSize === 0) throw new Error('no log');
+	if (held.depth === 0) throw new Error('no game');
 	return [
 		{ name: 'engine.replay_32000_ms', value: Number(replays[1]!.toFixed(1)), unit: 'ms' },
 		{ name: 'engine.replay_ratio_32000_2000', value: Number((replays[1]! / shorts[4]!).toFixed(1)), unit: 'x (16 = linear)' },

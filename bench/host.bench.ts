@@ -10,7 +10,6 @@
  */
 import { apply } from '../src/lib/engine/game/apply';
 import { createGame, initialState, replayEvents, type Game } from '../src/lib/engine/game/game';
-import { visibleTo } from '../src/lib/engine/game/view';
 import { randomLegalCommand } from '../src/lib/engine/game/random-command';
 import type { Command } from '../src/lib/engine/game/types';
 import { generatePlan } from '../src/lib/engine/plan/generate';
@@ -66,8 +65,8 @@ export default async () => {
 		await until(() => t.phones.every((p) => p.status === 'joined'), 20_000, 'six phones seated');
 		await t.startGame({ ...game, log: log.slice(0, size) }, `g${size}`);
 		// every phone has caught up (its feed arrives in pages) before a move is timed
-		const heard = replayEvents({ ...game, log: log.slice(0, size) }).events.flat();
-		const lengths = t.phones.map((_, seat) => heard.filter((e) => visibleTo(e, seat)).length);
+		const heard = replayEvents({ ...game, log: log.slice(0, size) }).events;
+		const lengths = t.phones.map((_, seat) => heard.seatEvents(seat).length);
 		await until(() => t.phones.every((p) => p.seat !== null && p.events.length === lengths[p.seat]), 120_000, "the game on every phone");
 		// The phones (in this same process) take in what they are sent after the move, not inside its time.
 		for (const { channel } of t.host.channels()) {

@@ -33,7 +33,7 @@ function longGame(seed: number): { late: number[]; open: number } {
 	const created = createGame({ plan, seats: 6, seed, settings: { nStop: 100000 } });
 	if (!created.ok) throw new Error('setup');
 	let state = initialState(created.value);
-	const view = viewFor(state, 0);
+	const view = viewFor(state, 0, []);
 	const contour = { width: view.width, height: view.height, shape: view.shape };
 	const options = { encephalitis: state.settings.encephalitis, rivers: state.settings.rivers };
 	const feed = new SheetFeed(contour, 0, options, { others: true });
@@ -72,7 +72,7 @@ export default async () => {
 		const created = createGame({ plan, seats: 6, seed, settings: { nStop: 100000 } });
 		if (!created.ok) throw new Error('setup');
 		let state = initialState(created.value);
-		const view = viewFor(state, 0);
+		const view = viewFor(state, 0, []);
 		const contour = { width: view.width, height: view.height, shape: view.shape };
 		const assistant = new Assistant(contour, 0, { encephalitis: true, rivers: 'normal' });
 		const others = new Others(contour, 0);

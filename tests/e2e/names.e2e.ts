@@ -4,9 +4,8 @@
 // a phone and a tablet size.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { replay } from '../../src/lib/engine/game/game';
+import { replay, replayEvents } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
-import { viewFor } from '../../src/lib/engine/game/view';
 import type { Locale } from '../../src/lib/i18n/events';
 import { importPlan, storedRecord } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
@@ -79,7 +78,7 @@ describe("the announcements say the players' names", () => {
 				await page.getByTestId('composer').waitFor();
 				const record = await storedRecord(page, id);
 				expect(record.names).toEqual(names);
-				const want = expectedFeed(viewFor(replay(record.game).state, seat).events, names, 200, locale);
+				const want = expectedFeed(replayEvents(record.game).events.seatEvents(seat), names, 200, locale);
 				const lines = await feedLines(page);
 				expect(lines).toEqual(want);
 				for (const line of lines) expect(line).not.toMatch(BY_NUMBER);

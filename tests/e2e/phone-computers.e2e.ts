@@ -5,8 +5,7 @@
 // computer's moves as it hears any player's, and nothing that seat alone (or the master) knows.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { replay, type Game } from '../../src/lib/engine/game/game';
-import { viewFor } from '../../src/lib/engine/game/view';
+import { replay, replayEvents, type Game } from '../../src/lib/engine/game/game';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
 import { admit, seatEvents, type NetWindow } from './support/net-table';
@@ -99,7 +98,7 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 
 			// The phone heard exactly its seat's events, the computer's announced moves among them, and shows them.
 			const game: Game = await hostGame(tablet);
-			const events = viewFor(replay(game).state, 0).events;
+			const events = replayEvents(game).events.seatEvents(0);
 			await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) >= n, events.length, { timeout: 20_000 });
 			expect(await seatEvents(phone)).toEqual(events);
 			const computerSaid = events.filter((e) => e.type === 'move_announced' && e.seat === 1);

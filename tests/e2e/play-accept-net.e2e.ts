@@ -11,9 +11,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apply } from '../../src/lib/engine/game/apply';
-import { replay } from '../../src/lib/engine/game/game';
-import type { GameState, Seat } from '../../src/lib/engine/game/types';
-import { viewFor } from '../../src/lib/engine/game/view';
+import { replayEvents } from '../../src/lib/engine/game/game';
+import type { Command, Seat } from '../../src/lib/engine/game/types';
 import { screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { ACCEPTANCE_PLAN, cellOf, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
@@ -98,13 +97,18 @@ describe("issue 7's acceptance game at the table", () => {
 			const begun = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
 			// The phones call the players by the table's names (seats in the order they joined): the feeds are expected with them.
 			expect(await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.names)).toEqual(names);
-			let engine: GameState = replay(begun).state;
+			let { state: engine, events: heard } = replayEvents(begun);
+			const advance = (command: Command) => {
+				const r = apply(engine, command);
+				engine = r.state;
+				heard = heard.with(r.events);
+			};
 			expect(engine.order).toEqual(order);
 			const commands = scriptCommands(order);
 			expect(begun.log).toEqual(commands.slice(0, 3).map((c) => c.command));
 			const expectFeeds = async (label: string) => {
 				for (const [seat, phone] of phones.entries()) {
-					const want = expectedFeed(viewFor(engine, seat).events, names);
+					const want = expectedFeed(heard.seatEvents(seat), names);
 					await expect.poll(() => feedLines(phone), { timeout: 15_000, message: `${names[seat]}'s feed after ${label}` }).toEqual(want);
 				}
 			};
@@ -124,7 +128,7 @@ describe("issue 7's acceptance game at the table", () => {
 					await screenshot(phone, 'accept-order-phone');
 					await tapContour(phone, turn.order);
 					await phone.getByTestId('confirm-cell').tap();
-					engine = apply(engine, commands[commandAt++]!.command).state;
+					advance(commands[commandAt++]!.command);
 					await expectNothingOfThePlan(phone, seat);
 				}
 				// Outside with the fake crumbled (rulings 2), the phone warns before the one tap that decides.
@@ -136,7 +140,7 @@ describe("issue 7's acceptance game at the table", () => {
 				// The common move is one tap: that tap alone sent it (the turn passed).
 				await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
 				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);
-				engine = apply(engine, commands[commandAt++]!.command).state;
+				advance(commands[commandAt++]!.command);
 				await expectFeeds(turn.note);
 				// The tablet's map shows the treasures where they lie now (the fake picked up, the true one carried).
 				if (engine.phase !== 'over') {
@@ -170,9 +174,9 @@ describe("issue 7's acceptance game at the table", () => {
 			expect(await phones[seatOf.second]!.getByTestId('outcome').textContent()).toContain(names[seatOf.first]);
 			// The tablet's record is the same game: its replay ends as the engine's, and each phone holds its seat's events.
 			const record = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
-			const state = replay(record).state;
+			const { state, events } = replayEvents(record);
 			expect(state.result).toEqual(engine.result);
-			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(viewFor(state, seat).events);
+			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(events.seatEvents(seat));
 
 			// The reveal: the whole plan and both paths, on the tablet and on the phones.
 			const reveal = host.getByTestId('reveal');

@@ -10,8 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apply } from '../../src/lib/engine/game/apply';
 import { replay } from '../../src/lib/engine/game/game';
-import type { GameState, Seat } from '../../src/lib/engine/game/types';
-import { viewFor } from '../../src/lib/engine/game/view';
+import { EventLog } from '../../src/lib/engine/game/event-log';
+import type { Command, GameState, Seat } from '../../src/lib/engine/game/types';
 import { importPlan, storedRecord } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { ACCEPTANCE_PLAN, SCRIPT, scriptCommands, STARTS, type Role } from './support/acceptance-game';
@@ -85,10 +85,16 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			expect(names).toEqual(NAMES);
 			const commands = scriptCommands(order);
 			let engine: GameState = replay({ ...record!, log: [] }).state;
+			let told = EventLog.empty();
+			const advance = (command: Command) => {
+				const r = apply(engine, command);
+				engine = r.state;
+				told = told.with(r.events);
+			};
 			expect(engine.order).toEqual(order);
 			// One device has no master: the app confirms the starts once both are chosen, as a master would.
 			expect(record!.log).toEqual(commands.slice(0, 3).map((c) => c.command));
-			for (const { command } of commands.slice(0, 3)) engine = apply(engine, command).state;
+			for (const { command } of commands.slice(0, 3)) advance(command);
 			let commandAt = 3;
 
 			const heard: string[] = [];
@@ -97,25 +103,25 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 				expect(await takeDevice(page), turn.note).toBe(seat);
 				await expectNothingOnScreen(page);
 				// Behind the curtain the holder's feed is his seat's events, and nobody else's private ones.
-				await expect.poll(() => feedLines(page), { message: `${NAMES[seat]}'s feed before: ${turn.note}` }).toEqual(expectedFeed(viewFor(engine, seat).events, names));
+				await expect.poll(() => feedLines(page), { message: `${NAMES[seat]}'s feed before: ${turn.note}` }).toEqual(expectedFeed(told.seatEvents(seat), names));
 				if (turn.order) {
 					// 5.5: the wounded player picks his new cell in private on the blank contour.
 					await page.getByTestId('confirm-cell').waitFor();
 					await tapContour(page, turn.order);
 					await page.getByTestId('confirm-cell').tap();
-					engine = apply(engine, commands[commandAt++]!.command).state;
+					advance(commands[commandAt++]!.command);
 					// Still his turn: the device stays with him, the composer opens, his feed has the order.
 					await page.getByTestId('composer').waitFor();
 					expect(await page.getByTestId('answer').count()).toBe(0);
-					await expect.poll(() => feedLines(page)).toEqual(expectedFeed(viewFor(engine, seat).events, names));
+					await expect.poll(() => feedLines(page)).toEqual(expectedFeed(told.seatEvents(seat), names));
 				}
 				if (i === 2) {
 					// "Recall the last move of …" (6.3) mid-turn keeps the device with him too; his feed has the answer.
 					const other = seatOf.second;
 					await page.getByTestId('status-toggle').tap();
 					await page.getByTestId(`recall-${other}`).tap();
-					engine = apply(engine, { type: 'recall', by: seat, of: other }).state;
-					await expect.poll(() => feedLines(page), { message: 'the recall in the feed' }).toEqual(expectedFeed(viewFor(engine, seat).events, names));
+					advance({ type: 'recall', by: seat, of: other });
+					await expect.poll(() => feedLines(page), { message: 'the recall in the feed' }).toEqual(expectedFeed(told.seatEvents(seat), names));
 					expect(await page.getByTestId('answer').count()).toBe(0);
 					await page.getByTestId('status-toggle').tap();
 				}
@@ -128,7 +134,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 				await composeMove(page, turn.actions, names);
 				const answer = page.getByTestId('answer');
 				await answer.waitFor();
-				engine = apply(engine, commands[commandAt++]!.command).state;
+				advance(commands[commandAt++]!.command);
 				heard.push((await answer.locator('li').allTextContents()).join(' '));
 				if (i === 8) {
 					await screenshot(page, 'accept-pass-answer-phone');

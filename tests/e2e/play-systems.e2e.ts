@@ -7,8 +7,7 @@
 import { takeDevice } from './support/player-screen';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { replay } from '../../src/lib/engine/game/game';
-import { viewFor } from '../../src/lib/engine/game/view';
+import { replay, replayEvents } from '../../src/lib/engine/game/game';
 import type { GameEvent } from '../../src/lib/engine/game/types';
 import { importPlan, storedGame, storedRecord } from './support/library';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
@@ -124,8 +123,8 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		await page.getByTestId('composer').waitFor();
 		await expectNoPlanOnScreen(page);
 		const { game, names } = await storedRecord(page);
-		const state = replay(game).state;
-		expect(await feedOnScreen(page)).toEqual(engineFeed(viewFor(state, seat).events, names));
+		const { events: told } = replayEvents(game);
+		expect(await feedOnScreen(page)).toEqual(engineFeed(told.seatEvents(seat), names));
 		const shot = shots(seat, n);
 		if (shot) await screenshot(page, shot);
 		await playTurn(page, await next(seat, page));
@@ -137,8 +136,8 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		});
 		heard[seat]!.push((await answer.locator('li').allTextContents()).join(' '));
 		// The answer is the engine's: the events of that command this seat may see.
-		const after = replay(await storedGame(page)).state;
-		const mine = viewFor(after, seat).events.slice(viewFor(state, seat).events.length).filter((e) => e.type !== 'turn');
+		const { state: after, events: toldAfter } = replayEvents(await storedGame(page));
+		const mine = toldAfter.seatEvents(seat).slice(told.seatEvents(seat).length).filter((e) => e.type !== 'turn');
 		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderEvent(e, 'en', 0, names)).filter(Boolean));
 		const keeps: boolean = after.phase === 'play' && after.order[after.turn] === seat;
 		expect(await page.getByTestId('pass-on').textContent()).toBe(keeps ? 'Move again' : 'Hide and pass on');

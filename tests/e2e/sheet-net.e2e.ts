@@ -8,9 +8,8 @@
 // notes' words, not the marks' structure, not a pencil's colour.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { replay } from '../../src/lib/engine/game/game';
+import { replayEvents } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
-import { viewFor } from '../../src/lib/engine/game/view';
 import { PENCIL_COLOURS, SHEET_MARGIN } from '../../src/lib/sheet/sheet';
 import { screenshot } from './support/browser';
 import { launchForNet, seatEvents, startTableServer, tableGame, type NetWindow } from './support/net-table';
@@ -175,9 +174,9 @@ describe('the deduction sheet over the link', () => {
 
 			// The game worked: each phone holds exactly the engine's events for its seat.
 			const record = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
-			const state = replay(record).state;
+			const { state, events } = replayEvents(record);
 			expect(state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
-			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(viewFor(state, seat).events);
+			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(events.seatEvents(seat));
 
 			// The sheets are real: each phone keeps its notes and marks on the device.
 			for (const [seat, phone] of phones.entries()) {

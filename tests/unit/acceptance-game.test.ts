@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { apply } from '../../src/lib/engine/game/apply';
 import { createGame, initialState } from '../../src/lib/engine/game/game';
 import type { GameEvent, GameState } from '../../src/lib/engine/game/types';
-import { viewFor } from '../../src/lib/engine/game/view';
+import { viewFor, visibleTo } from '../../src/lib/engine/game/view';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
 import { ACCEPTANCE_PLAN, cellOf, SCRIPT, scriptCommands, seatsOf, STARTS } from '../e2e/support/acceptance-game';
 
@@ -79,7 +79,7 @@ describe("issue 7's acceptance game", () => {
 			expect(state.phase).toBe('over');
 			// Where a player started or reappeared is the master's alone (rulings 1).
 			for (const s of [0, 1]) {
-				const heard = viewFor(state, s).events;
+				const heard = all.filter((e) => visibleTo(e, s));
 				expect(heard.some((e) => e.type === 'start_cell' || e.type === 'ordered_at')).toBe(false);
 				expect(heard.filter((e) => e.type === 'wounded_notice').length).toBe(s === seat.second ? 1 : 0);
 			}
@@ -90,7 +90,7 @@ describe("issue 7's acceptance game", () => {
 		const created = createGame({ plan: ACCEPTANCE_PLAN, seats: 2, seed: seedFor(1) });
 		if (!created.ok) throw new Error('setup');
 		const state = initialState(created.value);
-		const asked = viewFor(state, 0).current;
+		const asked = viewFor(state, 0, []).current;
 		expect(asked).toBe(state.order[0]);
 		expect(STARTS.first).not.toEqual(STARTS.second);
 	});

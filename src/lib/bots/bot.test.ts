@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { apply } from '../engine/game/apply';
 import { replay } from '../engine/game/game';
-import { viewFor, visibleTo } from '../engine/game/view';
+import { visibleTo } from '../engine/game/view';
+import { EventLog } from '../engine/game/event-log';
 import { generatePlan } from '../engine/plan/generate';
 import { neighbour } from '../engine/plan/geometry';
 import type { Cell, Plan } from '../engine/plan/types';
@@ -77,16 +78,18 @@ describe('bots', () => {
 		expect(compared).toBeGreaterThan(20);
 	}, 300_000);
 
-	test('the feed a bot game keeps for each seat is the one viewFor reads from the log, at every step', () => {
+	test('the events a bot game hears, seat by seat, are the ones its record replays to, at every step', () => {
 		const plan = generatePlan({ width: 6, height: 6, seed: 11 });
 		const seen: string[] = [];
+		let heard = EventLog.empty();
 		playBotGame({
 			plan,
 			bots: ['hunter', 'explorer', 'wanderer'],
 			seed: 11,
 			maxMoves: 120,
-			onStep(_before, after) {
-				seen.push(JSON.stringify([0, 1, 2].map((s) => viewFor(after, s).events.length)));
+			onStep(_before, _after, _command, events) {
+				heard = heard.with(events);
+				seen.push(JSON.stringify([0, 1, 2].map((s) => heard.seatEvents(s).length)));
 			}
 		});
 		// Replayed from the record: the seats' feeds as the log has them, step by step.

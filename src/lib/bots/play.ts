@@ -9,7 +9,7 @@ import { apply, currentSeat } from '../engine/game/apply';
 import { kindOf } from '../engine/game/board';
 import { createGame, initialState, type Game } from '../engine/game/game';
 import type { Command, GameEvent, GameState } from '../engine/game/types';
-import { viewFor, visibleTo } from '../engine/game/view';
+import { addToFeeds, viewFor } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { createBot, type Bot, type BotLevel } from './bot';
@@ -56,13 +56,13 @@ export function playBotGame(opts: BotGameOptions): BotGame {
 	const cells = opts.plan.cells.filter(Boolean).length;
 	const maxMoves = opts.maxMoves ?? 25 * Math.max(cells, 10);
 	const log: Command[] = [];
-	// Each seat's feed, kept in step with the state: what `viewFor` would read from the log.
+	// Each seat's feed, kept in step with the state (the game's events a seat hears).
 	const feeds: GameEvent[][] = opts.bots.map(() => []);
 	let refusals = 0;
 	while (state.phase !== 'over' && state.moveNo < maxMoves) {
 		const master = masterCommand(state, opts.seed);
 		const seat = currentSeat(state);
-		const cmd = master ?? (seat === null ? null : bots[seat]!.decide(viewFor(state, seat, feeds[seat])));
+		const cmd = master ?? (seat === null ? null : bots[seat]!.decide(viewFor(state, seat, feeds[seat]!)));
 		if (!cmd) break;
 		const r = apply(state, cmd);
 		if (r.events.length === 1 && r.events[0]!.type === 'rejected') {
@@ -71,7 +71,7 @@ export function playBotGame(opts: BotGameOptions): BotGame {
 			continue;
 		}
 		refusals = 0;
-		for (const e of r.events) for (let s = 0; s < feeds.length; s++) if (visibleTo(e, s)) feeds[s]!.push(e);
+		addToFeeds(feeds, r.events);
 		opts.onStep?.(state, r.state, cmd, r.events);
 		state = r.state;
 		log.push(cmd);

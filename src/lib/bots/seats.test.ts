@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { apply } from '../engine/game/apply';
-import { createGame, initialState, type Game } from '../engine/game/game';
+import { createGame, initialState, replayEvents, type Game } from '../engine/game/game';
+import { EventLog } from '../engine/game/event-log';
 import type { Command, GameState } from '../engine/game/types';
 import { generatePlan } from '../engine/plan/generate';
 import { BOT_LEVELS, type BotLevel } from './bot';
@@ -10,11 +11,12 @@ import { botLevelsFor, MAX_TRIES, TableBots, type SeatPlayers } from './seats';
 /** A table's loop, as the screens run it: the app's master acts, each computer's move, refusals decided again. */
 function playOn(game: Game, bots: TableBots, state: GameState, maxMoves: number): Command[] {
 	const log = [...game.log];
+	let events = replayEvents(game).events;
 	while (state.phase !== 'over' && state.moveNo < maxMoves) {
 		let cmd = masterCommand(state, game.seed);
 		let r = cmd ? apply(state, cmd) : null;
 		for (let i = 0; !cmd && i < MAX_TRIES; i++) {
-			const d = bots.decide(state);
+			const d = bots.decide(state, events);
 			if (!d) break;
 			const tried = apply(state, d);
 			if (tried.events.length === 1 && tried.events[0]!.type === 'rejected') continue;
@@ -24,6 +26,7 @@ function playOn(game: Game, bots: TableBots, state: GameState, maxMoves: number)
 		if (!cmd || !r) break;
 		log.push(cmd);
 		state = r.state;
+		events = events.with(r.events);
 	}
 	return log;
 }
@@ -63,7 +66,7 @@ describe('computer seats at a table', () => {
 		const two = createGame({ plan, seats: 2, seed: 'x', order: [0, 1] });
 		if (!two.ok) throw new Error('no game');
 		// Seat 0 chooses its start first (6.1): a person's turn, so nothing is decided for it.
-		expect(bots.decide(initialState(two.value))).toBeNull();
+		expect(bots.decide(initialState(two.value), EventLog.empty())).toBeNull();
 	});
 
 	test('the levels a computer plays per system: all in classic, the wanderer elsewhere, none in the duel', () => {

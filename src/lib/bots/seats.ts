@@ -7,8 +7,9 @@
  */
 import { apply, currentSeat } from '../engine/game/apply';
 import { initialState, type Game } from '../engine/game/game';
+import type { EventLog } from '../engine/game/event-log';
 import type { Command, GameEvent, GameState, Seat } from '../engine/game/types';
-import { viewFor, visibleTo } from '../engine/game/view';
+import { addToFeeds, viewFor } from '../engine/game/view';
 import type { RuleSystemId } from '../engine/plan/types';
 import { BOT_LEVELS, createBot, type Bot, type BotLevel } from './bot';
 
@@ -57,12 +58,12 @@ export class TableBots {
 			const bot = typeof cmd.by === 'number' ? bots.bots[cmd.by] : null;
 			if (bot && currentSeat(state) === bot.seat) {
 				for (let i = 0; i < MAX_TRIES; i++) {
-					const d = bot.decide(viewFor(state, bot.seat, feeds[bot.seat]));
+					const d = bot.decide(viewFor(state, bot.seat, feeds[bot.seat]!));
 					if (!d || same(d, cmd)) break;
 				}
 			}
 			const r = apply(state, cmd);
-			for (const e of r.events) for (let s = 0; s < feeds.length; s++) if (visibleTo(e, s)) feeds[s]!.push(e);
+			addToFeeds(feeds, r.events);
 			state = r.state;
 		}
 		return bots;
@@ -80,11 +81,11 @@ export class TableBots {
 		return this.players[seat] ?? null;
 	}
 
-	/** The command of the seat to move, when it is a computer's (null: a person's turn, or nothing to say). */
-	decide(state: GameState): Command | null {
+	/** The command of the seat to move, when it is a computer's (null: a person's turn, or nothing to say); `events`: the game's so far. */
+	decide(state: GameState, events: EventLog): Command | null {
 		const seat = currentSeat(state);
 		if (seat === null || state.phase === 'over') return null;
 		const bot = this.bots[seat];
-		return bot ? bot.decide(viewFor(state, seat)) : null;
+		return bot ? bot.decide(viewFor(state, seat, events.seatEvents(seat))) : null;
 	}
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Script, buildPlan } from '../engine/game/testing';
 import type { Command } from '../engine/game/types';
-import { viewFor, visibleTo } from '../engine/game/view';
+import { visibleTo } from '../engine/game/view';
 import { Assistant } from '../sheet/assistant';
 import { LOCALES } from './events';
 import { reasonText } from './sheet';
@@ -10,7 +10,7 @@ import { reasonText } from './sheet';
 function scripted() {
 	const plan = buildPlan(['LHL', 'LWL', 'LLL'], { walls: [[1, 1, 'up']], exits: [[0, 0, 'up', true], [2, 2, 'down', true]], items: [[2, 0, 'treasure', true]] });
 	const g = new Script(plan, 1, {}, 1);
-	const view = viewFor(g.state, 0);
+	const view = g.view(0);
 	const contour = { width: view.width, height: view.height, shape: view.shape };
 	const assistant = new Assistant(contour, 0, { encephalitis: true, rivers: 'normal' });
 	const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, 0)));

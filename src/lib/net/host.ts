@@ -7,16 +7,21 @@
  * was admitted by the master's own hands), then gets a seat and its key, once. A command from a phone is checked (joined, its own seat,
  * the game begun, not already handled: commands are numbered per seat), adjudicated by the
  * engine, written to the device (the transaction complete) and only then announced. Every
- * phone is sent what `viewFor` lets its seat know — the events it has not had, in order —
- * and nothing else. Messages are handled one at a time, in the order they came.
+ * phone is sent what `viewFor` lets its seat know — its standing, and the events it has not
+ * had, in order — and nothing else. Messages are handled one at a time, in the order they came.
+ *
+ * The game's events are kept once (`EventLog`); each connection keeps its place in them, so a
+ * move costs the same however long the game is: each phone is sent its seat's share of the
+ * move's events and its seat's standing, made once per seat and move.
  *
  * Nothing a phone sends, and no state of the table, makes the host throw: every failure is
  * caught, reported (`onError`) and answered; refusals are answered with their reason, at a
  * bounded rate per link.
  */
 import { rejected, replayEvents, type Game } from '../engine/game/game';
-import type { Command, GameEvent, GameState, RejectReason, Seat } from '../engine/game/types';
-import { viewFor, visibleTo } from '../engine/game/view';
+import { EventLog } from '../engine/game/event-log';
+import type { Command, GameState, RejectReason, Seat } from '../engine/game/types';
+import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { apply } from '../engine/game/apply';
 import { Channel, type ChannelOptions } from './channel';
@@ -98,6 +103,8 @@ interface Conn {
 	seat: Seat | null;
 	/** How many of its seat's events this phone has. */
 	sent: number;
+	/** Where in the game's events it is: the seat's events before this place, and only those, it has (`sent` of them). */
+	at: number;
 	/** Whether this connection has had the seat's contour and settings (sent once per connection: they never change). */
 	shaped: boolean;
 	/** Whether it has had the plan for the reveal (only once the game is over). */
@@ -121,11 +128,8 @@ export class HostSession {
 	private gameId: string | null = null;
 	private game: Game | null = null;
 	private current: GameState | null = null;
-	/**
-	 * Each seat's events (what `visibleTo` lets it hear), kept in step with the game: a move adds
-	 * its own events, so a phone is sent what is new without the log being read again.
-	 */
-	private feeds: GameEvent[][] = [];
+	/** The game's events so far (the table's only copy): each connection reads on from its own place. */
+	private log = EventLog.empty();
 	/** The reveal message of the finished game, made once for every phone. */
 	private revealed: { game: Game; message: HostMessage | null } | null = null;
 	private readonly conns = new Set<Conn>();
@@ -216,6 +220,11 @@ export class HostSession {
 		return this.current;
 	}
 
+	/** Every event of the game so far, oldest first (the master's, who hears them all); empty before a game. */
+	get events(): EventLog {
+		return this.log;
+	}
+
 	get record(): { id: string; game: Game } | null {
 		return this.gameId && this.game ? { id: this.gameId, game: this.game } : null;
 	}
@@ -243,6 +252,7 @@ export class HostSession {
 			channel,
 			seat: null,
 			sent: 0,
+			at: 0,
 			shaped: false,
 			paired: options.paired ?? false,
 			hello: null,
@@ -338,13 +348,12 @@ export class HostSession {
 		this.game = { ...game, log: game.log.slice() };
 		const replayed = replayEvents(game);
 		this.current = replayed.state;
-		this.feeds = Array.from({ length: game.seats }, () => []);
-		for (const events of replayed.events) this.hear(events);
-	}
-
-	/** A command's events, added to the feed of each seat that hears them. */
-	private hear(events: readonly GameEvent[]): void {
-		for (const e of events) for (const [seat, feed] of this.feeds.entries()) if (visibleTo(e, seat)) feed.push(e);
+		this.log = replayed.events;
+		// A phone seated before this game began has none of its events.
+		for (const conn of this.conns) {
+			conn.sent = 0;
+			conn.at = 0;
+		}
 	}
 
 	private enqueue<T>(work: () => Promise<T> | T): Promise<T> {
@@ -496,12 +505,15 @@ export class HostSession {
 			}
 		conn.seat = seat;
 		conn.waiting = null;
-		conn.sent = Math.min(have, this.visible(seat).length);
+		// The phone says how many of its seat's events it has; it is sent the rest.
+		const place = this.current && this.plays(seat) ? this.log.seatPlace(seat, have) : { at: 0, count: 0 };
+		conn.at = place.at;
+		conn.sent = place.count;
 		const room = this.table.room;
 		conn.channel.send(issue ? { type: 'welcome', seat, key: this.table.seats[seat]!.key, room } : { type: 'welcome', seat, room });
 		this.tableChanged();
 		conn.shaped = false;
-		if (this.current) this.update(conn);
+		if (this.current) this.update(conn, seatStanding(this.current, seat));
 	}
 
 	private async command(conn: Conn, message: Extract<PlayerMessage, { type: 'command' }>): Promise<void> {
@@ -562,7 +574,7 @@ export class HostSession {
 		this.table = table;
 		this.game.log.push(command);
 		this.current = result.state;
-		this.hear(result.events);
+		this.log = this.log.with(result.events);
 		this.broadcast();
 		this.options.onChange?.();
 		return { ok: true, events: result.events };
@@ -583,19 +595,17 @@ export class HostSession {
 		return { ...this.table, seats, updatedAt: Date.now() };
 	}
 
-	/** The seat's events (the session's own list: read, never changed, by the caller). */
-	private visible(seat: Seat): readonly GameEvent[] {
-		if (!this.current || !this.plays(seat)) return [];
-		return this.feeds[seat] ?? [];
-	}
-
 	/** Sends every seated phone what it has not had yet (each on its own: one link's trouble stops no other). */
 	private broadcast(): void {
 		if (!this.current) return;
+		// What a seat may know is made once per move, whatever the number of its connections.
+		const standings = new Map<Seat, SeatStanding>();
 		for (const conn of this.conns)
-			if (conn.seat !== null)
+			if (conn.seat !== null && this.plays(conn.seat))
 				try {
-					this.update(conn);
+					let standing = standings.get(conn.seat);
+					if (!standing) standings.set(conn.seat, (standing = seatStanding(this.current, conn.seat)));
+					this.update(conn, standing);
 				} catch (error) {
 					this.failed(error);
 				}
@@ -607,18 +617,18 @@ export class HostSession {
 	}
 
 	/**
-	 * Sends the phone its seat's view and the events it has not had. The contour and the settings
-	 * go with the first update of a connection only (the phone keeps them; they never change).
+	 * Sends the phone its seat's `standing` and the events it has not had (read on from its place
+	 * in the game's events). The contour and the settings go with the first update of a
+	 * connection only (the phone keeps them; they never change).
 	 */
-	private update(conn: Conn): void {
+	private update(conn: Conn, standing: SeatStanding): void {
 		if (!this.current || conn.seat === null || !this.plays(conn.seat)) return;
-		const events = this.visible(conn.seat);
-		const { events: _all, shape, settings, ...rest } = viewFor(this.current, conn.seat, events as GameEvent[]);
-		void _all;
-		const view: SentView = conn.shaped ? rest : { ...rest, shape, settings };
-		for (const page of pageEvents(view, conn.sent, events.slice(conn.sent))) conn.channel.send(page);
+		const news = this.log.seatEvents(conn.seat, conn.at);
+		const view: SentView = conn.shaped ? standing : { ...standing, shape: shapeOf(this.current), settings: this.current.settings };
+		for (const page of pageEvents(view, conn.sent, news)) conn.channel.send(page);
 		conn.shaped = true;
-		conn.sent = events.length;
+		conn.sent += news.length;
+		conn.at = this.log.length;
 		// The reveal: once the game is over the plan and the replay are everybody's (the phone
 		// overlays its sheet on the plan and scrubs through the game).
 		if (this.current.phase === 'over' && this.game && !conn.revealed) {

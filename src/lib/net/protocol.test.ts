@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { GameEvent } from '../engine/game/types';
 import { viewFor } from '../engine/game/view';
-import { replay } from '../engine/game/game';
+import { replay, replayEvents } from '../engine/game/game';
 import { Channel } from './channel';
 import { BaseLink } from './link';
 import {
@@ -47,8 +47,8 @@ describe('updates are paged under the frame limit', () => {
 	test('a long game fits in pages that cover every event once, in order', () => {
 		const game = newGame(3);
 		const log = scriptedCommands(game, 400);
-		const state = replay({ ...game, log }).state;
-		const { events, ...view } = viewFor(state, 0);
+		const { state, events: all } = replayEvents({ ...game, log });
+		const { events, ...view } = viewFor(state, 0, all.seatEvents(0));
 		const padded: GameEvent[] = events.flatMap((e) => [e, { type: 'master_ruling', reason: 'r'.repeat(3000), audience: { to: 'all' } }]);
 		const pages = pageEvents(view, 5, padded);
 		expect(pages.length).toBeGreaterThan(1);
@@ -66,7 +66,7 @@ describe('updates are paged under the frame limit', () => {
 
 	test('no events: one page carrying the view', () => {
 		const game = newGame(2);
-		const { events: _e, ...view } = viewFor(replay(game).state, 1);
+		const { events: _e, ...view } = viewFor(replay(game).state, 1, []);
 		void _e;
 		expect(pageEvents(view, 0, [])).toEqual([{ type: 'update', view, from: 0, events: [] }]);
 	});

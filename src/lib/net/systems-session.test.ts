@@ -70,7 +70,7 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 				await until(() => t.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
 				await t.startGame(game);
 				await t.play(log);
-				await until(() => t.phones.every((p, seat) => p.events.length === viewFor(t.host.state!, seat).events.length), 3000, 'feeds caught up');
+				await until(() => t.phones.every((p, seat) => p.events.length === viewFor(t.host.state!, seat, t.host.events.seatEvents(seat)).events.length), 3000, 'feeds caught up');
 				t.phones.forEach((phone, seat) => {
 					expect(phone.events).toEqual(engineEventsFor(game, log, seat));
 					expect(phone.view?.rules).toBe(rules);

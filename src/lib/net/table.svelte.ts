@@ -4,6 +4,7 @@
  * (connect.ts). The tablet's table is here; the phone's seat is in seat.svelte.ts, which a
  * phone imports directly so the host's session and the rule engine stay off its download.
  */
+import { EventLog } from '../engine/game/event-log';
 import type { Game } from '../engine/game/game';
 import type { Command, GameState } from '../engine/game/types';
 import { database } from '../store/db';
@@ -25,6 +26,8 @@ export class HostTable {
 	/** The last write to the device that failed (null once one succeeds). */
 	problem: string | null = $state(null);
 	state: GameState | null = $state.raw(null);
+	/** The game's events so far (a new log with each command: the screens see it change). */
+	events: EventLog = $state.raw(EventLog.empty());
 	refused = $state(0);
 	online = $state(false);
 	readonly kind: TransportKind;
@@ -155,6 +158,7 @@ export class HostTable {
 		this.waiting = this.session.waiting;
 		this.problem = this.session.problem;
 		this.state = this.session.state;
+		this.events = this.session.events;
 		this.refused = this.session.refusedCount;
 	}
 }

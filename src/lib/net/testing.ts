@@ -7,7 +7,6 @@ import { createGame, replay, replayEvents, type Game } from '../engine/game/game
 import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan } from '../engine/game/testing';
 import type { Command, GameEvent, Seat } from '../engine/game/types';
-import { visibleTo } from '../engine/game/view';
 import { createRng } from '../engine/random';
 import type { ChannelOptions } from './channel';
 import { HostSession } from './host';
@@ -60,9 +59,7 @@ export function scriptedCommands(game: Game, count: number, seed = 11): Command[
 
 /** The engine's events for `seat` when `log` is played from the start: what its phone must show. */
 export function engineEventsFor(game: Game, log: Command[], seat: Seat): GameEvent[] {
-	return replayEvents({ ...game, log })
-		.events.flat()
-		.filter((e) => visibleTo(e, seat));
+	return replayEvents({ ...game, log }).events.seatEvents(seat);
 }
 
 export const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -35,11 +35,11 @@ describe('the contour and the settings go once per connection (issue 19)', () =>
 		const log = scriptedCommands(game, 12);
 		await t.play(log);
 		const full = (seat: number) => {
-			const { events: _events, ...view } = viewFor(t.host.state!, seat);
+			const { events: _events, ...view } = viewFor(t.host.state!, seat, t.host.events.seatEvents(seat));
 			void _events;
 			return view;
 		};
-		await until(() => t.phones.every((p, seat) => p.events.length === viewFor(t.host.state!, seat).events.length), 3000, 'feeds caught up');
+		await until(() => t.phones.every((p, seat) => p.events.length === viewFor(t.host.state!, seat, t.host.events.seatEvents(seat)).events.length), 3000, 'feeds caught up');
 		expect(sent.length).toBeGreaterThan(3);
 		expect(sent[0]!.view.shape).toEqual(full(1).shape);
 		expect(sent[0]!.view.settings).toEqual(full(1).settings);

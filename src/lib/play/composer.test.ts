@@ -3,7 +3,6 @@ import { describe, expect, test } from 'vitest';
 import { CONDITIONS, type Action } from '../engine/game/types';
 import { buildPlan, Script } from '../engine/game/testing';
 import { EMPTY_DRAFT, addAction, canSend, closeCondition, isMovement, openCondition, removeLast, setDarkness, toCommand, foundHere, type MoveDraft } from './composer';
-import { viewFor } from '../engine/game/view';
 
 const ok = (d: MoveDraft | string): MoveDraft => {
 	if (typeof d === 'string') throw new Error(d);
@@ -83,7 +82,7 @@ describe('composing a move (2.1, 6.5, 6.7, 6.8)', () => {
 describe('5.8: the treasures the composer offers to take', () => {
 	// x1 holds two treasures (the lowest fake, the topmost true); x2 one.
 	const plan = buildPlan(['LLLL'], { walls: [[1, 0, 'right']], items: [[1, 0, 'treasure', false], [1, 0, 'treasure', true], [3, 0, 'treasure', false]] });
-	const known = (g: Script, seat: number) => foundHere(viewFor(g.state, seat).events, seat)?.treasures ?? 0;
+	const known = (g: Script, seat: number) => foundHere(g.view(seat).events, seat)?.treasures ?? 0;
 
 	test('5.8: as announced on the last arrival, kept through a wall hit; none after a dark move or where none was found', () => {
 		const g = new Script(plan, 2, { landmines: false }).start([0, 0], [2, 0]);
@@ -99,7 +98,7 @@ describe('5.8: the treasures the composer offers to take', () => {
 		expect(known(g, 0)).toBe(2);
 		g.until(0).move(0, [{ a: 'go', dir: 'left' }], { dark: true });
 		expect(known(g, 0)).toBe(0);
-		expect(foundHere(viewFor(g.state, 0).events, 0)).toBeNull();
+		expect(foundHere(g.view(0).events, 0)).toBeNull();
 		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
 		expect(known(g, 0)).toBe(0);
 	});
@@ -110,7 +109,7 @@ describe('5.2 / 5.5: what lies at his feet can be used', () => {
 		const plan = buildPlan(['LLL'], { items: [[2, 0, 'treasure', true], [1, 0, 'grenade', 2]] });
 		const g = new Script(plan, 2, { landmines: false }).start([0, 0], [2, 0]);
 		g.until(0).move(0, [{ a: 'go', dir: 'right' }]);
-		expect(foundHere(viewFor(g.state, 0).events, 0)).toMatchObject({ grenades: 2, treasures: 0 });
+		expect(foundHere(g.view(0).events, 0)).toMatchObject({ grenades: 2, treasures: 0 });
 		// and the engine throws them: his three, then the two lying there
 		g.until(0).move(0, [0, 1, 2, 3, 4].map(() => ({ a: 'grenade' as const, dir: 'up' as const })).concat([{ a: 'skip' } as never]));
 		expect(g.types()).not.toContain('action_failed');

@@ -78,7 +78,7 @@ export class ComputerSeats {
 		const state = game.state;
 		if (seat === null || !this.bots.isBot(seat)) return;
 		for (let i = 0; i < MAX_TRIES; i++) {
-			const command = this.bots.decide(state);
+			const command = this.bots.decide(state, game.events);
 			if (!command) break;
 			const result = await game.submit(command);
 			if (result.ok) {

@@ -1,12 +1,13 @@
 /**
- * A game running on this device, as the screens see it: the stored record, the state
- * rebuilt from its log, and `submit`, which writes an accepted command to the device
+ * A game running on this device, as the screens see it: the stored record, the state and the
+ * game's events rebuilt from its log, and `submit`, which writes an accepted command to the device
  * before the state (and so the screen) moves on. Pass-and-play has no person as master:
  * there the app confirms the starts itself.
  */
 import { currentSeat } from '$lib/engine/game/apply';
 import { kindOf } from '$lib/engine/game/board';
-import { play, replay } from '$lib/engine/game/game';
+import { play, replayEvents } from '$lib/engine/game/game';
+import type { EventLog } from '$lib/engine/game/event-log';
 import type { Command, GameEvent, GameState, Seat } from '$lib/engine/game/types';
 import { viewFor, type SeatView } from '$lib/engine/game/view';
 import { createRng } from '$lib/engine/random';
@@ -20,6 +21,8 @@ import type { Submitted } from '$lib/net/protocol';
 export interface TableGame {
 	readonly record: StoredGame;
 	readonly state: GameState;
+	/** Every event of the game so far, oldest first (the master hears them all). */
+	readonly events: EventLog;
 	readonly busy: boolean;
 	readonly current: Seat | null;
 	view(seat: Seat): SeatView;
@@ -30,6 +33,7 @@ export interface TableGame {
 export class LocalGame implements TableGame {
 	record: StoredGame = $state.raw() as StoredGame;
 	state: GameState = $state.raw() as GameState;
+	events: EventLog = $state.raw() as EventLog;
 	/** Set while a command is being written: the screens do not take another one meanwhile. */
 	busy = $state(false);
 	current: Seat | null = $derived(currentSeat(this.state));
@@ -39,11 +43,13 @@ export class LocalGame implements TableGame {
 		private readonly store: GameStore
 	) {
 		this.record = record;
-		this.state = replay(record.game).state;
+		const replayed = replayEvents(record.game);
+		this.state = replayed.state;
+		this.events = replayed.events;
 	}
 
 	view(seat: Seat): SeatView {
-		return viewFor(this.state, seat);
+		return viewFor(this.state, seat, this.events.seatEvents(seat));
 	}
 
 	name(seat: Seat): string {
@@ -68,6 +74,7 @@ export class LocalGame implements TableGame {
 		}
 		this.record = { ...this.record, game: result.game, finished: result.state.phase === 'over' ? 1 : 0 };
 		this.state = result.state;
+		this.events = this.events.with(result.events);
 		const events = [...result.events];
 		if (this.record.mode === 'pass') events.push(...(await this.actAsMaster()));
 		return { ok: true, events };

@@ -7,6 +7,7 @@
 import { currentSeat } from '$lib/engine/game/apply';
 import type { Command, GameState, RejectReason, Seat } from '$lib/engine/game/types';
 import { viewFor, type SeatView } from '$lib/engine/game/view';
+import type { EventLog } from '$lib/engine/game/event-log';
 import type { HostSession, TableSubmitted } from '$lib/net/host';
 import type { StoredGame } from '$lib/store/db';
 import type { TableGame } from './local-game.svelte';
@@ -16,6 +17,7 @@ import { saveProblem } from '$lib/store/saver';
 /** What the console needs of a table with phones (`HostTable`; a bare session in the tests). */
 export interface ConsoleTable {
 	readonly state: GameState | null;
+	readonly events: EventLog;
 	readonly names: string[];
 	readonly session: Pick<HostSession, 'record' | 'bots'>;
 	master(command: Command): Promise<TableSubmitted>;
@@ -28,6 +30,10 @@ export class NetTableGame implements TableGame {
 
 	get state(): GameState {
 		return this.table.state!;
+	}
+
+	get events(): EventLog {
+		return this.table.events;
 	}
 
 	get current(): Seat | null {
@@ -43,7 +49,7 @@ export class NetTableGame implements TableGame {
 	}
 
 	view(seat: Seat): SeatView {
-		return viewFor(this.state, seat);
+		return viewFor(this.state, seat, this.events.seatEvents(seat));
 	}
 
 	name(seat: Seat): string {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { apply } from '../engine/game/apply';
 import { DIR_INDEX, KIND_NONE } from '../engine/game/board';
 import { createGame, initialState } from '../engine/game/game';
+import { EventLog } from '../engine/game/event-log';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan, Script } from '../engine/game/testing';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type GameState } from '../engine/game/types';
@@ -16,7 +17,7 @@ import { randomGame } from './testing';
 const ME = 0;
 
 function contourOf(state: GameState) {
-	const view = viewFor(state, ME);
+	const view = viewFor(state, ME, []);
 	return { width: view.width, height: view.height, shape: view.shape };
 }
 
@@ -138,21 +139,23 @@ describe('the assistant fed from a phone\'s feed and own commands', () => {
 			const created = createGame({ plan, seats: 2, seed });
 			if (!created.ok) throw new Error('setup');
 			let state = initialState(created.value);
+			let events = EventLog.empty();
 			const live = new Assistant(contourOf(state), ME, { encephalitis: true, rivers: 'normal' });
 			const own: { command: Command; at: number }[] = [];
 			for (let i = 0; i < 80 && state.phase !== 'over'; i++) {
 				const command = randomLegalCommand(state, rng);
 				if (!command) break;
-				const at = viewFor(state, ME).events.length;
+				const at = events.seatEvents(ME).length;
 				const result = apply(state, command);
 				state = result.state;
+				events = events.with(result.events);
 				const told = result.events.filter((e) => visibleTo(e, ME));
 				if (command.by === ME) {
 					live.observeOwn(command, told);
 					own.push({ command, at });
 				} else live.observeOther(told);
 			}
-			const rebuilt = runAssistant(contourOf(state), ME, { encephalitis: true, rivers: 'normal' }, own, viewFor(state, ME).events);
+			const rebuilt = runAssistant(contourOf(state), ME, { encephalitis: true, rivers: 'normal' }, own, events.seatEvents(ME));
 			expect(rebuilt.candidates(), `seed ${seed}`).toEqual(live.candidates());
 		}
 	});

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { buildPlan, Script } from '../engine/game/testing';
-import { viewFor } from '../engine/game/view';
 import { Assistant, type KnownKind } from './assistant';
 import { knownKinds, Others, otherCandidates } from './others';
 import { randomGame } from './testing';
@@ -50,7 +49,7 @@ describe('the other players\' candidates, from the public feed (issue 8)', () =>
 			const seat = g.state.order[i % 2]!;
 			g.do({ type: 'move', by: seat, actions: [{ a: 'go', dir: moves[seat]!.shift()! }] });
 		}
-		const events = viewFor(g.state, ME).events;
+		const events = g.view(ME).events;
 		const list = otherCandidates({ width: 3, height: 3, shape: Array(9).fill(true) }, ME, events, () => undefined).get(1)!;
 		// Knowing nothing of the plan, "hospital" one step from a land start rules little out…
 		expect(list).toContain(1);
@@ -95,7 +94,7 @@ describe('the moves as said narrow the others (000 1.2, 6.2)', () => {
 		const plan = buildPlan(['LLL', 'LWL', 'LLL'], { exits: [[0, 0, 'up', true], [2, 2, 'down', true]], items: [[0, 2, 'treasure', true]] });
 		const g = new Script(plan, 2, {}, 1).start([0, 0], [1, 0]);
 		g.until(1).move(1, [{ a: 'go', dir: 'right' }]);
-		const events = viewFor(g.state, ME).events;
+		const events = g.view(ME).events;
 		const contour = { width: 3, height: 3, shape: Array(9).fill(true) };
 		const land = (c: number): KnownKind | undefined => (c === 4 ? 'weaponry' : undefined);
 		// the left column has no square to its left to come from, and b2 (the weaponry) was no start:

@@ -28,7 +28,7 @@ export function randomGame(seed: number, settings: object, me: Seat = 0, length 
 	const created = createGame({ plan, seats: 2 + rng.int(3), seed, settings });
 	if (!created.ok) throw new Error('setup');
 	const first = initialState(created.value);
-	const view = viewFor(first, me);
+	const view = viewFor(first, me, []);
 	return {
 		plan,
 		contour: { width: view.width, height: view.height, shape: view.shape },

@@ -39,7 +39,8 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 		expect(events[0]).toEqual({ type: 'move_announced', seat: 0, move: { actions: [{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'up' }], dark: false, semiDark: false }, audience: { to: 'all' } });
 		expect(events.slice(1).map((e) => e.type)).toEqual(['land', 'no_scream', 'turn']);
 		for (const seat of [0, 1, 2]) {
-			const view = viewFor(apply(g.state, { type: 'move', by: 0, actions: [{ a: 'go', dir: 'right' }] }).state, seat);
+			const after = apply(g.state, { type: 'move', by: 0, actions: [{ a: 'go', dir: 'right' }] });
+			const view = viewFor(after.state, seat, g.events.with(after.events).seatEvents(seat));
 			expect(view.events.filter((e) => e.type === 'move_announced').at(-1)).toMatchObject({ seat: 0, move: { actions: [{ a: 'go', dir: 'right' }] } });
 		}
 	});
@@ -51,7 +52,7 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 		// the answer is the master's; the table hears "done"
 		expect(g.last.filter((e) => e.audience.to === 'all').map((e) => e.type)).toEqual(['dark_done', 'turn']);
 		expect(g.last.some((e) => e.type === 'weaponry' && e.audience.to === 'master')).toBe(true);
-		const other = viewFor(g.state, 1);
+		const other = g.view(1);
 		expect(other.events.some((e) => e.type === 'weaponry')).toBe(false);
 		expect(other.events.filter((e) => e.type === 'move_announced').at(-1)).toMatchObject({ seat: 0, move: { dark: true } });
 	});

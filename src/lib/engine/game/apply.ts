@@ -341,23 +341,20 @@ function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied |
 	return commit(d, c, true);
 }
 
-/** Rulings 5: the game as it was before the last effective command; the log keeps both, and the undo's reason. */
+/** Rulings 5: the game as it was before the last effective command; the game's events keep both (its `EventLog`), and the undo's reason. */
 function undo({ state, c, sys, isMaster }: Turn<'undo'>): Applied | RejectReason {
 	if (!isMaster || !isReason(c.reason)) return 'malformed';
 	const before = stateBeforeLast(state, sys);
 	if (!before) return 'nothing_to_undo';
 	const ev: GameEvent = { type: 'master_undo', reason: c.reason, audience: ALL };
-	return {
-		state: { ...before, log: { ev, next: state.log }, logSize: state.logSize + 1 },
-		events: [ev]
-	};
+	return { state: before, events: [ev] };
 }
 
 /**
  * The state before `state`'s last effective command, rebuilt rather than kept (a state holds no
  * chain of the states before it): its checkpoint, then the effective commands after it but the
  * last, each accepted again (the same command on the same state). At most `CHECKPOINT_EVERY`
- * commands; its own log of events is the checkpoint's (the caller puts the live one on).
+ * commands.
  */
 function stateBeforeLast(state: GameState, sys: RuleSystem): GameState | null {
 	if (!state.past || !state.checkpoint) return null;

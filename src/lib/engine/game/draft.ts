@@ -9,7 +9,6 @@ import type {
 	Carry,
 	Command,
 	EventBody,
-	EventNode,
 	GameEvent,
 	GameResult,
 	GameState,
@@ -180,8 +179,6 @@ export class Draft {
 	/** The next state; `effective`: the command counts in its past (the master may undo it). */
 	finish(command: Command, effective: boolean): GameState {
 		const base = this.base;
-		let log: EventNode | null = base.log;
-		for (const ev of this.events) log = { ev, next: log };
 		const next: GameState = {
 			rules: this.base.rules,
 			board: this.board,
@@ -200,8 +197,6 @@ export class Draft {
 			survivorLeft: this.survivorLeft,
 			result: this.result,
 			rng: this.base.rng,
-			log,
-			logSize: this.base.logSize + this.events.length,
 			past: effective ? { command, next: base.past } : base.past,
 			depth: effective ? base.depth + 1 : base.depth,
 			checkpoint: !effective ? base.checkpoint : base.depth % CHECKPOINT_EVERY === 0 ? base : base.checkpoint

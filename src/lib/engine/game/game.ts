@@ -9,7 +9,8 @@ import { ruleSystem } from '../rules/index';
 import { apply } from './apply';
 import { compileBoard } from './board';
 import { resolveSettings, type GameSettings, type SettingsError } from './settings';
-import type { Applied, Command, GameEvent, GameState, Item, PlayerState } from './types';
+import type { Applied, Command, GameState, Item, PlayerState } from './types';
+import { EventLog } from './event-log';
 
 export interface Game {
 	plan: Plan;
@@ -146,8 +147,6 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 		survivorLeft: null,
 		result: null,
 		rng: rng.state(),
-		log: null,
-		logSize: 0,
 		past: null,
 		depth: 0,
 		checkpoint: null
@@ -156,25 +155,21 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	return state;
 }
 
-/**
- * Rebuild the state from the record: the same state as the live run. Only the state: a
- * caller that needs each command's events asks `replayEvents` (they are in the state's
- * log too, see `eventLog`).
- */
+/** Rebuild the state from the record: the same state as the live run. Only the state: its events are `replayEvents`'. */
 export function replay(game: Game): { state: GameState } {
 	let state = initialState(game);
 	for (const cmd of game.log) state = apply(state, cmd).state;
 	return { state };
 }
 
-/** `replay`, with the events of each command of the log as the live run returned them (a refused one: its refusal). */
-export function replayEvents(game: Game): { state: GameState; events: GameEvent[][] } {
+/** `replay`, with the game's events as the live run heard them (the `EventLog` its keeper holds beside the state). */
+export function replayEvents(game: Game): { state: GameState; events: EventLog } {
 	let state = initialState(game);
-	const events: GameEvent[][] = [];
+	let events = EventLog.empty();
 	for (const cmd of game.log) {
 		const r = apply(state, cmd);
 		state = r.state;
-		events.push(r.events);
+		if (!rejected(r)) events = events.with(r.events);
 	}
 	return { state, events };
 }
@@ -188,12 +183,4 @@ export function play(game: Game, state: GameState, command: Command): Applied & 
 /** Whether the engine refused the command (nothing changed; it is not recorded). */
 export function rejected(applied: Applied): boolean {
 	return applied.events.length === 1 && applied.events[0]!.type === 'rejected';
-}
-
-/** All events in the log, oldest first. */
-export function eventLog(state: GameState): GameEvent[] {
-	const out: GameEvent[] = new Array(state.logSize);
-	let i = state.logSize - 1;
-	for (let n = state.log; n && i >= 0; n = n.next) out[i--] = n.ev;
-	return out;
 }

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { createRng } from '../random';
 import { apply } from './apply';
-import { createGame, initialState, replay, type Game } from './game';
+import { createGame, initialState, rejected, replayEvents, type Game } from './game';
+import { EventLog } from './event-log';
 import { randomLegalCommand } from './random-command';
 import { randomPlan, stateKey } from './testing';
 import { generatePlan, SHAPES } from '../plan/generate';
@@ -53,7 +54,7 @@ function planFor(seed: number, rng: Rng, width: number, height: number): Plan {
 }
 
 /** Run a random legal game, checking the invariants after every step. */
-function runGame(seed: number, steps: number): { game: Game; state: GameState } {
+function runGame(seed: number, steps: number): { game: Game; state: GameState; events: EventLog } {
 	const rng = createRng(seed);
 	const w = 2 + rng.int(6);
 	const h = 2 + rng.int(6);
@@ -63,6 +64,8 @@ function runGame(seed: number, steps: number): { game: Game; state: GameState } 
 	if (!g.ok) throw new Error(JSON.stringify(g.error));
 	const game = g.value;
 	let state = initialState(game);
+	// The game's events, kept beside the state as a keeper of the game keeps them.
+	let events = EventLog.empty();
 	for (let i = 0; i < steps && state.phase !== 'over'; i++) {
 		const cmd = randomLegalCommand(state, rng, { master: seed % 3 === 0 });
 		if (!cmd) break;
@@ -72,6 +75,7 @@ function runGame(seed: number, steps: number): { game: Game; state: GameState } 
 		if (r.events.length === 1 && r.events[0]!.type === 'rejected')
 			expect.fail(`rejected ${JSON.stringify(r.events[0])} for ${JSON.stringify(cmd)} (seed ${seed})`);
 		state = r.state;
+		events = events.with(r.events);
 		game.log.push(cmd);
 		const types = r.events.map((e) => e.type);
 		if (cmd.type === 'undo' || cmd.type === 'correct') continue;
@@ -102,17 +106,17 @@ function runGame(seed: number, steps: number): { game: Game; state: GameState } 
 		// The one to move is still in the game.
 		if (state.phase === 'play') expect(state.players[state.order[state.turn]!]!.status).toBe('in');
 	}
-	return { game, state };
+	return { game, state, events };
 }
 
 describe('property: random legal games', () => {
-	test('invariants hold after every step; replay(log) equals the live state', () => {
+	test('invariants hold after every step; replay(log) equals the live state, and its events the ones kept beside it', () => {
 		// 1,200 random plans and games (sizes 2x2 … 7x7, 2–6 players, six setting variants).
 		for (let seed = 1; seed <= 1200; seed++) {
-			const { game, state } = runGame(seed, seed % 10 === 0 ? 400 : 60);
-			const re = replay(game);
+			const { game, state, events } = runGame(seed, seed % 10 === 0 ? 400 : 60);
+			const re = replayEvents(game);
 			expect(stateKey(re.state)).toBe(stateKey(state));
-			expect(re.state.logSize).toBe(state.logSize);
+			expect(JSON.stringify(re.events.slice())).toBe(JSON.stringify(events.slice()));
 		}
 	}, 120_000);
 
@@ -191,6 +195,8 @@ describe('property: non-interference', () => {
 			if (!a.ok || !b.ok) throw new Error('setup');
 			let sa = initialState(a.value);
 			let sb = initialState(b.value);
+			let ea = EventLog.empty();
+			let eb = EventLog.empty();
 			for (let i = 0; i < 200 && sa.phase !== 'over'; i++) {
 				const cmd = randomLegalCommand(sa, rng);
 				if (!cmd) break;
@@ -202,9 +208,11 @@ describe('property: non-interference', () => {
 				for (let s = 0; s < seats; s++) expect(refusal(rb.events, s)).toBe(refusal(ra.events, s));
 				sa = ra.state;
 				sb = rb.state;
+				if (!rejected(ra)) ea = ea.with(ra.events);
+				if (!rejected(rb)) eb = eb.with(rb.events);
 				for (let s = 0; s < seats; s++) {
-					const va = JSON.stringify(viewFor(sa, s));
-					expect(JSON.stringify(viewFor(sb, s))).toBe(va);
+					const va = JSON.stringify(viewFor(sa, s, ea.seatEvents(s)));
+					expect(JSON.stringify(viewFor(sb, s, eb.seatEvents(s)))).toBe(va);
 					// Rulings 1 and 3: nothing a player sees names a cell (no position, no coordinates).
 					expect(va).not.toMatch(/"cell"/);
 					compared++;
@@ -261,11 +269,13 @@ describe('property: non-interference of refusals', () => {
 			if (!a.ok || !b.ok) continue;
 			let sa = initialState(a.value);
 			let sb = initialState(b.value);
+			let ea = EventLog.empty();
+			let eb = EventLog.empty();
 			for (let i = 0; i < 120 && sa.phase !== 'over' && sb.phase !== 'over'; i++) {
 				const cmd = (rng.int(2) === 0 ? probeMove(sa, rng) : null) ?? randomLegalCommand(sa, rng);
 				if (!cmd) break;
 				const alike: number[] = [];
-				for (let s = 0; s < seats; s++) if (JSON.stringify(viewFor(sa, s)) === JSON.stringify(viewFor(sb, s))) alike.push(s);
+				for (let s = 0; s < seats; s++) if (JSON.stringify(viewFor(sa, s, ea.seatEvents(s))) === JSON.stringify(viewFor(sb, s, eb.seatEvents(s)))) alike.push(s);
 				const ra = apply(sa, cmd);
 				const rb = apply(sb, cmd);
 				for (const s of alike) {
@@ -279,6 +289,8 @@ describe('property: non-interference of refusals', () => {
 				if ((ra.state === sa) !== (rb.state === sb)) break;
 				sa = ra.state;
 				sb = rb.state;
+				if (!rejected(ra)) ea = ea.with(ra.events);
+				if (!rejected(rb)) eb = eb.with(rb.events);
 			}
 		}
 		expect(compared).toBeGreaterThan(3000);

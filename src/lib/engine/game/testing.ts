@@ -7,8 +7,10 @@ import { MAX_PLAN_LIST, serializePlan } from '../plan/format-json';
 import { cellName } from '../plan/geometry';
 import type { Cell, Direction, Exit, InnerWall, PlacedItem, Plan } from '../plan/types';
 import { apply } from './apply';
-import { createGame, initialState, type Game } from './game';
-import type { Command, GameEvent, GameState } from './types';
+import { EventLog } from './event-log';
+import { createGame, initialState, rejected, type Game } from './game';
+import type { Command, GameEvent, GameState, Seat } from './types';
+import { viewFor, type SeatView } from './view';
 
 const ARROWS: Record<string, Direction> = { '^': 'up', '>': 'right', v: 'down', '<': 'left' };
 const KINDS: Record<string, Cell['kind']> = {
@@ -58,6 +60,8 @@ export function buildPlan(rows: string[], spec: PlanSpec = {}): Plan {
 export class Script {
 	game: Game;
 	state: GameState;
+	/** The game's events so far (its accepted commands'), kept beside the state as a keeper of the game keeps them. */
+	events = EventLog.empty();
 	/** The answer to the last command: its events after the move as said (which is in `said`). */
 	last: GameEvent[] = [];
 	/** The last command's move as announced to the table (1.2, 6.2), if it was an accepted move. */
@@ -76,8 +80,15 @@ export class Script {
 		this.state = r.state;
 		this.said = r.events.find((e) => e.type === 'move_announced') ?? null;
 		this.last = r.events.filter((e) => e.type !== 'move_announced');
-		if (!(r.events.length === 1 && r.events[0]!.type === 'rejected')) this.game.log.push(cmd);
+		if (!rejected(r)) {
+			this.game.log.push(cmd);
+			this.events = this.events.with(r.events);
+		}
 		return this.last;
+	}
+	/** What `seat` may know now (`viewFor` with its events). */
+	view(seat: Seat): SeatView {
+		return viewFor(this.state, seat, this.events.seatEvents(seat));
 	}
 	/** Place players (seat → [x, y]) in the drawn order and confirm. */
 	start(...at: [number, number][]): this {

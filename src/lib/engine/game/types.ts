@@ -372,11 +372,6 @@ export interface PlayerState {
 	readonly moved: boolean;
 }
 
-export interface EventNode {
-	readonly ev: GameEvent;
-	readonly next: EventNode | null;
-}
-
 /** One effective command of a state's past (newest first). */
 export interface PastNode {
 	readonly command: Command;
@@ -408,15 +403,12 @@ export interface GameState {
 	readonly survivorLeft: number | null;
 	readonly result: GameResult | null;
 	readonly rng: RngState;
-	/** Newest first. */
-	readonly log: EventNode | null;
 	/** The rule system's own state (`RuleSystem.initExt`); absent in classic games. */
 	readonly ext?: unknown;
-	readonly logSize: number;
 	/**
 	 * The effective commands that led from the game's first state to this one, newest first: what
 	 * the master's undo (rulings 5) takes back, one a time. A command is effective when it changes
-	 * the state (questions, recalls and rulings only add to the log); an undone one leaves the past.
+	 * the state (questions, recalls and rulings only add events); an undone one leaves the past.
 	 */
 	readonly past: PastNode | null;
 	/** How many commands `past` holds (the undos in a row the master may give). */

@@ -6,7 +6,6 @@
 import type { GameSettings } from './settings';
 import type { CarryKind, GameEvent, GameResult, GameState, Health, Seat } from './types';
 import { currentSeat } from './apply';
-import { eventLog } from './game';
 import { KIND_NONE } from './board';
 import { ruleSystem } from '../rules/index';
 import type { SeatSystemView } from '../rules/types';
@@ -52,25 +51,31 @@ export function visibleTo(ev: GameEvent, seat: Seat): boolean {
 	return a.to === 'all' || (a.to === 'seat' && a.seat === seat);
 }
 
-/** `feed`: this seat's events (`visibleTo`) when the caller already keeps them in step with the state (a bot game), else read from the log. */
-export function viewFor(state: GameState, seat: Seat, feed?: GameEvent[]): SeatView {
+/** Adds an accepted command's events to the feed of each seat that hears them (one feed per seat, kept in step with the game: a bot game). */
+export function addToFeeds(feeds: GameEvent[][], events: readonly GameEvent[]): void {
+	for (const e of events) for (let seat = 0; seat < feeds.length; seat++) if (visibleTo(e, seat)) feeds[seat]!.push(e);
+}
+
+/** A seat's view but its events, contour and settings: what changes as the game goes on (a host sends it with each update). */
+export type SeatStanding = Omit<SeatView, 'events' | 'shape' | 'settings'>;
+
+/**
+ * What `seat` may know of the game (its events aside): made once per seat and move by a host
+ * (the contour and the settings never change: `shapeOf`, `state.settings`).
+ */
+export function seatStanding(state: GameState, seat: Seat): SeatStanding {
 	const p = state.players[seat]!;
 	const b = state.board;
-	const shape: boolean[] = new Array(b.size);
-	for (let i = 0; i < b.size; i++) shape[i] = b.kind[i] !== KIND_NONE;
-	const current = currentSeat(state);
 	const sys = ruleSystem(state.rules);
 	const extra = sys.ok && sys.value.seatView ? sys.value.seatView(state, seat) : undefined;
-	const view: SeatView = {
+	const standing: SeatStanding = {
 		seat,
 		rules: state.rules,
 		width: b.width,
 		height: b.height,
-		shape,
-		settings: state.settings,
 		phase: state.phase,
 		order: state.order.slice(),
-		current,
+		current: currentSeat(state),
 		me: {
 			status: p.status,
 			health: p.health,
@@ -87,14 +92,27 @@ export function viewFor(state: GameState, seat: Seat, feed?: GameEvent[]): SeatV
 			startChosen: p.cell >= 0
 		},
 		others: state.players.filter((q) => q.seat !== seat).map((q) => ({ seat: q.seat, status: q.status })),
-		events: feed ?? eventLog(state).filter((e) => visibleTo(e, seat)),
 		result: state.result
 	};
-	if (extra) view.system = extra;
-	return view;
+	if (extra) standing.system = extra;
+	return standing;
 }
 
-/** The master sees everything: the state itself plus the whole log. */
-export function masterView(state: GameState): { state: GameState; events: GameEvent[] } {
-	return { state, events: eventLog(state) };
+/** The labyrinth's contour (row-major: true where a cell of the shape is), the same for every seat all game. */
+export function shapeOf(state: GameState): boolean[] {
+	const b = state.board;
+	const shape: boolean[] = new Array(b.size);
+	for (let i = 0; i < b.size; i++) shape[i] = b.kind[i] !== KIND_NONE;
+	return shape;
+}
+
+/**
+ * The seat's view. `feed`: the seat's events (those `visibleTo` it, oldest first), kept by
+ * whoever keeps the game (`EventLog.seatEvents`, or a feed kept in step with the state).
+ */
+export function viewFor(state: GameState, seat: Seat, feed: GameEvent[]): SeatView {
+	const { system, ...standing } = seatStanding(state, seat);
+	const view: SeatView = { ...standing, shape: shapeOf(state), settings: state.settings, events: feed };
+	if (system) view.system = system;
+	return view;
 }

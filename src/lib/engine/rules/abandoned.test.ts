@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { Script, stateKey } from '../game/testing';
 import { replay } from '../game/game';
-import { viewFor } from '../game/view';
 import { createRng } from '../random';
 import type { Action, GameEvent } from '../game/types';
 import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
@@ -12,7 +11,7 @@ import { parsePlanText, renderPlanText } from '../plan/format-text';
 import { abandonedExt, heldItem } from './abandoned';
 import { generateAbandoned } from './abandoned-generate';
 import { ABANDONED_DEFAULTS } from './abandoned-plan';
-import { eventLog, grid, renderedEverywhere } from './topographic.testing';
+import { grid, renderedEverywhere } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 
@@ -93,7 +92,7 @@ describe('002 starting positions', () => {
 			for (const p of g.state.players) expect(safe(p.cell)).toBe(true);
 			orders.add(g.state.order.join());
 			g.do({ type: 'confirm_starts', by: 'master' });
-			for (let s = 0; s < 4; s++) expect(JSON.stringify(viewFor(g.state, s).events)).not.toMatch(/"cell"/);
+			for (let s = 0; s < 4; s++) expect(JSON.stringify(g.view(s).events)).not.toMatch(/"cell"/);
 		}
 		expect(orders.size).toBeGreaterThan(5);
 	});
@@ -373,14 +372,14 @@ describe('002 properties', () => {
 					expect(g.last[0]!.type).not.toBe('rejected');
 					if (g.state.phase === 'play') expect(g.state.players[g.now]!.status).toBe('in');
 				}
-				expect(renderedEverywhere(eventLog(g.state), plan.width)).toEqual([]);
+				expect(renderedEverywhere(g.events.slice(), plan.width)).toEqual([]);
 				const r = replay(g.game);
 				expect(stateKey(r.state)).toBe(stateKey(g.state));
 				expect(JSON.stringify(r.state.ext)).toBe(JSON.stringify(g.state.ext));
 				for (const seat of [0, 1, 2]) {
-					const v = JSON.stringify(viewFor(g.state, seat));
+					const v = JSON.stringify(g.view(seat));
 					expect(v).not.toMatch(/"cell":|"ext"|portalNext/);
-					expect(viewFor(g.state, seat).system).toEqual({ item: heldItem(g.state, seat), loseTurns: abandonedExt(g.state).lose[seat] });
+					expect(g.view(seat).system).toEqual({ item: heldItem(g.state, seat), loseTurns: abandonedExt(g.state).lose[seat] });
 				}
 			}),
 			{ numRuns: 30 }

@@ -7,7 +7,6 @@
  */
 import { describe, expect, test } from 'vitest';
 import { buildPlan, Script } from '../game/testing';
-import { viewFor } from '../game/view';
 import { validatePlan } from '../plan/validate';
 import type { Plan } from '../plan/types';
 import en from '../../../../messages/en.json';
@@ -115,9 +114,9 @@ describe('7.2 handicaps', () => {
 		const g = new Script(plan, 2, { handicapQuestions: 2 });
 		g.do({ type: 'ask_cell_kind', by: 0, cell: g.cell(1, 0) });
 		g.do({ type: 'ask_cell_kind', by: 0, cell: g.cell(1, 1) });
-		const mine = viewFor(g.state, 0).events.filter((e) => e.type === 'cell_kind_answer');
+		const mine = g.view(0).events.filter((e) => e.type === 'cell_kind_answer');
 		expect(mine.map((e) => (e as { kind: string }).kind)).toEqual(['hospital', 'weaponry']);
-		const theirs = viewFor(g.state, 1).events;
+		const theirs = g.view(1).events;
 		expect(theirs.filter((e) => e.type === 'cell_kind_answer')).toEqual([]);
 		expect(theirs.filter((e) => e.type === 'cell_kind_asked')).toHaveLength(2);
 		g.do({ type: 'ask_cell_kind', by: 0, cell: 0 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { buildPlan, Script } from '../game/testing';
-import { viewFor, visibleTo } from '../game/view';
+import { visibleTo } from '../game/view';
 import type { GameEvent } from '../game/types';
 
 const seen = (events: GameEvent[], seat: number) => JSON.stringify(events.filter((e) => visibleTo(e, seat)));
@@ -205,7 +205,7 @@ describe('rulings: a refusal never tells what the player cannot know', () => {
 			const g = new Script(twin(k), 2, { landmines: false }).start([0, 0], [2, 1]);
 			g.until(0).move(0, [{ a: 'go', dir: 'right' }], { dark: true });
 			g.until(0);
-			const before = JSON.stringify(viewFor(g.state, 0));
+			const before = JSON.stringify(g.view(0));
 			const events = g.move(0, [{ a: 'shoot', dir: 'down' }, { a: 'go', dir: 'right' }], { dark: true });
 			return { g, before, events };
 		});

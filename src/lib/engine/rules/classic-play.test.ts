@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { buildPlan, Script, stateKey } from '../game/testing';
-import { viewFor } from '../game/view';
 import type { Plan } from '../plan/types';
 
 // y0: L E L H      encephalitis at (1,0), hospital at (3,0)
@@ -310,9 +309,9 @@ describe('non-interference (rulings 1)', () => {
 		const a = play(plan(0, false), [4, 2]);
 		expect(a.p(0).carry?.k).toBe('treasure');
 		for (const b of [play(plan(1, false), [4, 2]), play(plan(0, true), [4, 2]), play(plan(0, false), [3, 2])])
-			expect(JSON.stringify(viewFor(b.state, 0))).toBe(JSON.stringify(viewFor(a.state, 0)));
+			expect(JSON.stringify(b.view(0))).toBe(JSON.stringify(a.view(0)));
 		// …and the view does change when something the seat may know changes.
 		const c = play(plan(0, false), [0, 0]);
-		expect(JSON.stringify(viewFor(c.state, 0))).not.toBe(JSON.stringify(viewFor(a.state, 0)));
+		expect(JSON.stringify(c.view(0))).not.toBe(JSON.stringify(a.view(0)));
 	});
 });

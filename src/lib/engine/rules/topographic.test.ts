@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { Script, stateKey } from '../game/testing';
 import { replay } from '../game/game';
-import { viewFor } from '../game/view';
 import type { Direction, Plan } from '../plan/types';
 import { DIRECTIONS } from '../plan/types';
 import { validatePlan } from '../plan/validate';
@@ -10,7 +9,7 @@ import { connected, generateTopographic } from './topographic-generate';
 import { parsePlanJson, serializePlan } from '../plan/format-json';
 import { parsePlanText, renderPlanText } from '../plan/format-text';
 import { ghostCell, topoExt, turned } from './topographic';
-import { eventLog, grid, renderedEverywhere } from './topographic.testing';
+import { grid, renderedEverywhere } from './topographic.testing';
 import { createRng } from '../random';
 
 const go = (dir: Direction) => ({ a: 'go' as const, dir });
@@ -48,7 +47,7 @@ describe('003 field', () => {
 			expect(g.last[0]).toMatchObject({ type: 'rejected' });
 			g.do({ type: 'confirm_starts', by: 'master' });
 			expect(g.state.phase).toBe('play');
-			expect(JSON.stringify(viewFor(g.state, 0))).not.toMatch(/"cell"/);
+			expect(JSON.stringify(g.view(0))).not.toMatch(/"cell"/);
 		}
 		expect(cells.size).toBe(2);
 	});
@@ -388,7 +387,7 @@ describe('003 properties', () => {
 				a.do(cmd);
 				b.do(cmd);
 				for (let s = 0; s < 3; s++) {
-					expect(JSON.stringify(viewFor(b.state, s))).toBe(JSON.stringify(viewFor(a.state, s)));
+					expect(JSON.stringify(b.view(s))).toBe(JSON.stringify(a.view(s)));
 					compared++;
 				}
 			}
@@ -415,12 +414,12 @@ describe('003 properties', () => {
 						if (g.state.phase === 'play') expect(plan.cells[p.cell]).toBeTruthy();
 					}
 				}
-				expect(renderedEverywhere(eventLog(g.state), plan.width)).toEqual([]);
+				expect(renderedEverywhere(g.events.slice(), plan.width)).toEqual([]);
 				const r = replay(g.game);
 				expect(stateKey(r.state)).toBe(stateKey(g.state));
 				expect(JSON.stringify(r.state.ext)).toBe(JSON.stringify(g.state.ext));
 				for (const seat of [0, 1]) {
-					const v = JSON.stringify(viewFor(g.state, seat));
+					const v = JSON.stringify(g.view(seat));
 					expect(v).not.toContain('"bear":');
 					expect(v).not.toContain('"ext"');
 					expect(v).not.toContain('ghostPath');

@@ -7,11 +7,8 @@
  */
 import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../plan/types';
 import type { GameEvent } from '../game/types';
-import { eventLog } from '../game/game';
 import { Script } from '../game/testing';
 import { LOCALES, renderEvent } from '../../i18n/events';
-
-export { eventLog };
 
 const LETTERS: Record<string, CellKind> = {
 	L: 'land',
