@@ -14,7 +14,7 @@ import { createRng } from '../engine/random';
 import { ComputerSeats, type ComputerMove } from '$lib/play/computer-seats.svelte';
 import { NetTableGame } from '$lib/play/net-game.svelte';
 import { MemoryTable, engineEventsFor, newGame, settle, until } from './testing';
-import type { TableRecord } from './session-records';
+import type { TableRecord } from '../store/records';
 
 let table: MemoryTable | null = null;
 afterEach(() => {
