@@ -13,7 +13,8 @@ import { newGame, until } from '$lib/net/testing';
 import { ComputerSeats, type ComputerMove } from './computer-seats.svelte';
 import { LocalGame } from './local-game.svelte';
 
-const PAUSE_MS = 5;
+// Long enough for a poll every 5 ms to see the computer thinking before it moves.
+const PAUSE_MS = 40;
 
 /**
  * Two computers at a game stored on this device, in play; `watchEachChange` calls `watch` at
