@@ -172,6 +172,30 @@ describe("a computer seat at the master's console", () => {
 				else await page.getByTestId('computer-thinking').waitFor({ state: 'detached', timeout: 20_000 });
 				if (round === 1) await screenshot(page, 'computers-console-tablet');
 			}
+			// The master undoes while the computer is thinking about its move (it used to wait for
+			// "Let the computer try again" after that): whichever move the undo took back, the game
+			// goes on, the computer deciding again by itself.
+			const retry = page.getByRole('button', { name: 'Let the computer try again' });
+			if (!(await page.getByTestId('reveal').isVisible())) {
+				await page.getByTestId('composer').waitFor({ timeout: 20_000 });
+				await page.getByTestId('master-undo').click();
+				await page.getByTestId('reason').fill('misheard');
+				await page.getByTestId('composer').locator('[data-dir="up"]').click();
+				await page.getByTestId('computer-thinking').waitFor();
+				await page.getByTestId('reason-submit').click();
+				await page.getByText('misheard').first().waitFor();
+				const undoneAt = (await storedRecord(page)).game.log.findIndex((c) => c.type === 'undo');
+				expect(undoneAt).toBeGreaterThan(0);
+				const computerMovedSince = async () => (await storedRecord(page)).game.log.slice(undoneAt).some((c) => c.by === 1);
+				for (let i = 0; i < 40 && !(await computerMovedSince()); i++) {
+					expect(await retry.count()).toBe(0);
+					if (await page.getByTestId('reveal').isVisible()) break;
+					if (await page.getByTestId('composer').isVisible()) await page.getByTestId('composer').locator('[data-dir="up"]').click();
+					await page.waitForTimeout(300);
+				}
+				expect((await computerMovedSince()) || (await page.getByTestId('reveal').isVisible())).toBe(true);
+				expect(await retry.count()).toBe(0);
+			}
 			const { game } = await storedRecord(page);
 			expect(game.log.some((c) => c.type === 'choose_start' && c.by === 1)).toBe(true);
 			expect(game.log.some((c) => c.type === 'move' && c.by === 1) || replay(game).state.phase === 'over').toBe(true);

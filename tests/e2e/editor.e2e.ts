@@ -7,6 +7,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { canonicalOrder } from '../../src/lib/engine/plan/format-text';
 import { launch, newContext, screenshot, type ViewportName } from './support/browser';
 import { centre, finger, openEditorIn, saved, tool, type Editor } from './support/editor';
+import { importPlan } from './support/library';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -220,6 +221,28 @@ describe('on a phone', () => {
 			await screenshot(page, 'editor-problems-phone');
 			await problems.first().click();
 			await page.locator('.highlight.focus').waitFor({ state: 'attached' });
+		} finally {
+			await context.close();
+		}
+	});
+});
+
+describe('a plan whose problem names a square twice', () => {
+	test('two true treasures on one square: the plan opens, its problem listed and drawn', async () => {
+		const context = await newContext(browser, { device: 'phone' });
+		const page = await context.newPage();
+		const errors: string[] = [];
+		page.on('pageerror', (e) => errors.push(e.message));
+		try {
+			const plan = { ...buildPlan(['LLL', 'LHW', 'LLL'], { exits: [[2, 2, 'right', true], [0, 0, 'up', true]], items: [[1, 0, 'treasure', true], [1, 0, 'treasure', true]] }), name: 'Two on one' };
+			await importPlan(page, plan, 'two-on-one.json');
+			await page.locator('[data-testid="plans"] > li', { hasText: 'Two on one' }).getByRole('button', { name: /Two on one/ }).click();
+			await page.waitForURL(/\/design\?id=/);
+			await page.locator('main svg.board [data-cell]').first().waitFor();
+			await page.getByTestId('problems-toggle').click();
+			expect(await page.locator('[data-testid="problems"] button').allTextContents()).toContainEqual(expect.stringMatching(/true treasure/i));
+			expect(await page.locator('main svg.board .highlight.error rect').count()).toBeGreaterThanOrEqual(2);
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}

@@ -13,7 +13,7 @@ import type { Action } from '../../src/lib/engine/game/types';
 import { ACCEPTANCE_PLAN } from './support/acceptance-game';
 import { launch, screenshot } from './support/browser';
 import { importPlan } from './support/library';
-import { admit } from './support/net-table';
+import { admit, openTableFromHome, tableContext, type DeviceLook } from './support/net-table';
 import { journeyOrigins } from './support/origins';
 import { onScreen, tapContour } from './support/player-screen';
 
@@ -25,23 +25,10 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-const DEVICES = {
-	tablet: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
-	phone360: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-	phone390: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
-} as const;
-type Device = keyof typeof DEVICES;
-
-interface Look {
+interface Look extends DeviceLook {
 	locale: 'en-US' | 'ru-RU';
 	colorScheme: 'light' | 'dark';
 	tag: string;
-}
-
-async function device(origin: string, kind: Device, secure: boolean, look: Look): Promise<BrowserContext> {
-	const context = await browser.newContext({ ...DEVICES[kind], baseURL: origin, locale: look.locale, colorScheme: look.colorScheme, serviceWorkers: 'block' });
-	if (secure) await context.grantPermissions(['microphone'], { origin });
-	return context;
 }
 
 /** Wholly inside the viewport (not merely its centre), and what a finger at its centre touches. */
@@ -83,12 +70,9 @@ async function smallTargets(page: Page): Promise<string[]> {
 	);
 }
 
-/** From the home screen: Host a game → At a table with phones. */
+/** From the home screen: Host a game → At a table with phones, its invitation drawn. */
 async function openTable(tablet: Page): Promise<void> {
-	await tablet.goto('/');
-	await tablet.locator('main a.action[href$="host"]').click();
-	await tablet.getByTestId('to-table').click();
-	await tablet.locator('main[data-screen="join-host"]').waitFor();
+	await openTableFromHome(tablet);
 	await tablet.getByTestId('invite-url').waitFor({ timeout: 20_000 });
 	await tablet.getByTestId('qr').locator('svg').waitFor();
 }
@@ -124,7 +108,7 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 	test('the tablet opens the table with everything in its first screen; the phones see the news and the pad on their turn', async () => {
 		const contexts: BrowserContext[] = [];
 		try {
-			const tabletContext = await device(origin, 'tablet', secure, look);
+			const tabletContext = await tableContext(browser, origin, 'tablet1024', secure, look);
 			contexts.push(tabletContext);
 			const library = await tabletContext.newPage();
 			await importPlan(library, ACCEPTANCE_PLAN, 'layout.json');
@@ -139,8 +123,8 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			const invite = (await tablet.getByTestId('invite-url').getAttribute('href'))!;
 			const phones: Page[] = [];
 			const names = ['Anna', 'Boris'];
-			for (const [i, kind] of (['phone360', 'phone390'] as const).entries()) {
-				const context = await device(origin, kind, secure, look);
+			for (const [i, kind] of (['phone360', 'phone'] as const).entries()) {
+				const context = await tableContext(browser, origin, kind, secure, look);
 				contexts.push(context);
 				const phone = await context.newPage();
 				await phone.goto(invite);
@@ -232,7 +216,7 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 	}, 240_000);
 
 	test('a host on a 360x740 phone sees the invitation and Start in its first screen', async () => {
-		const context = await device(origin, 'phone360', secure, look);
+		const context = await tableContext(browser, origin, 'phone360', secure, look);
 		try {
 			const host = await context.newPage();
 			await host.goto('/');

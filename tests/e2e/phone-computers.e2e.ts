@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay, replayEvents, type Game } from '../../src/lib/engine/game/game';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
-import { admit, seatEvents, type NetWindow } from './support/net-table';
+import { joinPlayer, openTableFromHome, seatEvents, tableContext, type NetWindow } from './support/net-table';
 import { expectNothingOfThePlan, feedLines, expectedFeed, tapContour } from './support/player-screen';
 
 let browser: Browser;
@@ -19,32 +19,17 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-const DEVICES = {
-	phone: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-	tablet: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
-} as const;
-
-async function device(origin: string, kind: keyof typeof DEVICES, secure: boolean): Promise<BrowserContext> {
-	const context = await browser.newContext({ ...DEVICES[kind], baseURL: origin, locale: 'en-US', colorScheme: 'light', serviceWorkers: 'block' });
-	if (secure) await context.grantPermissions(['microphone'], { origin });
-	// the debug hook (connect.ts): the test reads the tablet's log to count the computer's moves
-	await context.addInitScript(() => localStorage.setItem('labyrinth-net-debug', '1'));
-	return context;
-}
-
 const hostGame = (tablet: Page) => tablet.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
 
 describe.each(journeyOrigins())('a computer seat at a table with a phone, at $name', ({ url: origin, name, secure }) => {
 	test('the tablet adds a computer, a phone joins, and the computer plays its turns; the phone hears them', async () => {
 		const contexts: BrowserContext[] = [];
 		try {
-			const tabletContext = await device(origin, 'tablet', secure);
+			// The debug hook is on (connect.ts): the test reads the tablet's log to count the computer's moves.
+			const tabletContext = await tableContext(browser, origin, 'tablet1024', secure);
 			contexts.push(tabletContext);
 			const tablet = await tabletContext.newPage();
-			await tablet.goto('/');
-			await tablet.getByRole('link', { name: /^Host a game/ }).click();
-			await tablet.getByTestId('to-table').click();
-			await tablet.locator('main[data-screen="join-host"]').waitFor();
+			await openTableFromHome(tablet);
 
 			// The master adds a computer seat (an explorer by default, as the level list offers).
 			await tablet.getByTestId('add-computer').click();
@@ -53,15 +38,9 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 			await tablet.getByTestId('setup-surprise').click();
 
 			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
-			const phoneContext = await device(origin, 'phone', secure);
+			const phoneContext = await tableContext(browser, origin, 'phone360', secure);
 			contexts.push(phoneContext);
-			const phone = await phoneContext.newPage();
-			await phone.goto(invite);
-			await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
-			await phone.getByTestId('name').fill('Anna');
-			await phone.getByTestId('join').click();
-			await admit(tablet, 'Anna');
-			await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+			const phone = await joinPlayer(phoneContext, tablet, 'Anna', invite);
 			await tablet.locator('[data-testid="presence"] li', { hasText: 'Anna' }).waitFor({ timeout: 20_000 });
 			await tablet.getByTestId('table-computers').scrollIntoViewIfNeeded();
 			await screenshot(tablet, `phone-computers-${name}-setup-tablet`);

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
-import { admit } from './support/net-table';
+import { joinPlayer, openTableFromHome, tableContext } from './support/net-table';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,37 +20,16 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-const DEVICES = {
-	phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-	tablet: { viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
-} as const;
-
-/**
- * A device's own browser at `origin`. In a secure context the microphone is granted (Chromium
- * then offers loopback WebRTC candidates too); an insecure page cannot have it, as on a phone.
- */
-async function device(origin: string, kind: keyof typeof DEVICES, secure: boolean): Promise<BrowserContext> {
-	const context = await browser.newContext({ ...DEVICES[kind], baseURL: origin, locale: 'en-US', colorScheme: 'light', serviceWorkers: 'block' });
-	if (secure) await context.grantPermissions(['microphone'], { origin });
-	return context;
-}
-
-/** From the home screen to the table's lobby: Host a game → Open the table. */
-async function openTable(tablet: Page): Promise<void> {
-	await tablet.goto('/');
-	await tablet.getByRole('link', { name: /^Host a game/ }).click();
-	await tablet.getByTestId('to-table').click();
-	await tablet.locator('main[data-screen="join-host"]').waitFor();
-}
-
 describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, name, secure }) => {
 	test('the tablet invites with its own origin; phones open that link, join, and move once the game starts', async () => {
 		const contexts: BrowserContext[] = [];
 		try {
-			const tabletContext = await device(origin, 'tablet', secure);
+			// In a secure context the microphone is granted (Chromium then offers loopback WebRTC
+			// candidates too); an insecure page cannot have it, as on a phone.
+			const tabletContext = await tableContext(browser, origin, 'tablet', secure);
 			contexts.push(tabletContext);
 			const tablet = await tabletContext.newPage();
-			await openTable(tablet);
+			await openTableFromHome(tablet);
 			expect(await tablet.evaluate(() => window.isSecureContext)).toBe(secure);
 			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
 			const room = (await tablet.locator('main[data-screen="join-host"]').getAttribute('data-room'))!;
@@ -60,15 +39,9 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 
 			const phones: Page[] = [];
 			for (const player of ['Anna', 'Boris']) {
-				const context = await device(origin, 'phone', secure);
+				const context = await tableContext(browser, origin, 'phone', secure);
 				contexts.push(context);
-				const phone = await context.newPage();
-				await phone.goto(invite);
-				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
-				await phone.getByTestId('name').fill(player);
-				await phone.getByTestId('join').click();
-				await admit(tablet, player);
-				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+				const phone = await joinPlayer(context, tablet, player, invite);
 				await tablet.locator('[data-testid="presence"] li', { hasText: player }).waitFor({ timeout: 20_000 });
 				phones.push(phone);
 			}
@@ -103,10 +76,10 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 test('a tablet at localhost whose server no phone can reach says so, and invites with no LAN name it does not have', async () => {
 	// the run's server listens on loopback only: /api/addresses names no address for phones
 	const origin = inject('baseURL');
-	const context = await device(origin, 'tablet', true);
+	const context = await tableContext(browser, origin, 'tablet');
 	try {
 		const tablet = await context.newPage();
-		await openTable(tablet);
+		await openTableFromHome(tablet);
 		await tablet.getByTestId('invite-loopback').waitFor({ timeout: 20_000 });
 		expect(await tablet.getByTestId('invite-url').textContent()).toContain(`${origin}/join?room=`);
 	} finally {

@@ -21,6 +21,7 @@ import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { Reach, type Route, type RouteCosts } from './plan-route';
+import type { BotLevel } from '../store/records';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -28,12 +29,8 @@ const OPEN = SIDE_OPEN;
 const UNKNOWN = SIDE_UNKNOWN;
 const WALL = SIDE_WALL;
 
-export const BOT_LEVELS = ['wanderer', 'explorer', 'hunter'] as const;
-export type BotLevel = (typeof BOT_LEVELS)[number];
-
-export function isBotLevel(x: unknown): x is BotLevel {
-	return (BOT_LEVELS as readonly unknown[]).includes(x);
-}
+// The levels' names are stored with games and tables, so they sit below the store (store/records.ts).
+export { BOT_LEVELS, isBotLevel, type BotLevel } from '../store/records';
 
 /** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
 const WORLDS_PLANNED = 8;

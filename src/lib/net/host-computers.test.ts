@@ -13,7 +13,8 @@ import { visibleTo } from '../engine/game/view';
 import { createRng } from '../engine/random';
 import { ComputerSeats, type ComputerMove } from '$lib/play/computer-seats.svelte';
 import { NetTableGame } from '$lib/play/net-game.svelte';
-import { MemoryTable, engineEventsFor, newGame, until } from './testing';
+import { MemoryTable, engineEventsFor, newGame, settle, until } from './testing';
+import type { TableRecord } from '../store/records';
 
 let table: MemoryTable | null = null;
 afterEach(() => {
@@ -37,9 +38,9 @@ async function tableWithComputer(frames: string[] = []): Promise<{ t: MemoryTabl
 	return { t, game };
 }
 
-/** The console's computers over the table as it stands (after a reload: the new session). */
-function consoleOf(t: MemoryTable, moves: ComputerMove[]): ComputerSeats {
-	const game = new NetTableGame({
+/** The console's game over the table as it stands (after a reload: the new session). */
+function tableGame(t: MemoryTable): NetTableGame {
+	return new NetTableGame({
 		get state() {
 			return t.host.state;
 		},
@@ -54,6 +55,10 @@ function consoleOf(t: MemoryTable, moves: ComputerMove[]): ComputerSeats {
 		},
 		master: (command) => t.host.master(command)
 	});
+}
+
+/** The console's computers over the table as it stands. */
+function consoleOf(t: MemoryTable, moves: ComputerMove[], game = tableGame(t)): ComputerSeats {
 	return new ComputerSeats(game, (move) => moves.push(move), 0);
 }
 
@@ -167,6 +172,68 @@ describe('a computer seat at a table with phones', () => {
 		expect(t.host.state).toBeNull();
 		expect(t.host.bots).toEqual([null, null]);
 		expect([...t.hostStore.tables.values()][0]!.gameId).toBeNull();
+	});
+
+	test("the master's undo sent while a computer's move is being written: the next computer waits for it, then each decides by itself", async () => {
+		const t = new MemoryTable();
+		table = t;
+		await t.openHost(6);
+		const phone = await t.openPhone('Ann');
+		await until(() => phone.status === 'joined', 2000, 'the phone joined');
+		const game = newGame(3, 'two-computers');
+		t.hostStore.games.set('g1', game);
+		await t.host.start('g1', game, [COMPUTER, { name: 'Computer 3', level: 'explorer' }]);
+		const moves: ComputerMove[] = [];
+		const net = tableGame(t);
+		const computers = consoleOf(t, moves, net);
+		// Played up to seat 1's first move.
+		for (let step = 0; step < 40; step++) {
+			const state = t.host.state!;
+			const seat = currentSeat(state);
+			if (state.phase === 'play' && seat === 1) break;
+			if (seat === null) expect((await t.host.master({ type: 'confirm_starts', by: 'master' })).ok).toBe(true);
+			else if (seat === 0) await phoneMoves(t);
+			else {
+				const before = moves.length;
+				computers.watch();
+				await until(() => moves.length > before, 5000, `computer ${seat} moved`);
+			}
+		}
+		expect(currentSeat(t.host.state!)).toBe(1);
+		// The device writes one command at a time, when the test lets it.
+		const writes: (() => void)[] = [];
+		const append = t.hostStore.append.bind(t.hostStore);
+		t.hostStore.append = async (record: TableRecord, gameId: string, command: Command) => {
+			await new Promise<void>((resolve) => writes.push(resolve));
+			return append(record, gameId, command);
+		};
+		// Seat 1's move is being written when the master sends his undo.
+		const started = moves.length;
+		computers.watch();
+		await until(() => writes.length === 1, 2000, "the computer's move at the disk");
+		const undo = net.submit({ type: 'undo', by: 'master', reason: 'a wrong answer' });
+		writes.shift()!();
+		await until(() => moves.length > started, 2000, 'the move stored');
+		expect(currentSeat(t.host.state!)).toBe(2);
+		// The undo still waits for the disk: the table is busy, and seat 2 waits (its screen's effect looks again meanwhile).
+		expect(net.busy).toBe(true);
+		computers.watch();
+		await settle(20);
+		expect(moves.length).toBe(started + 1);
+		t.hostStore.append = append;
+		writes.shift()!();
+		expect((await undo).ok).toBe(true);
+		expect(net.busy).toBe(false);
+		// Seat 1's turn again: it decides again by itself, then seat 2 moves by itself.
+		expect(currentSeat(t.host.state!)).toBe(1);
+		for (const seat of [1, 2]) {
+			const before = moves.length;
+			computers.watch();
+			await until(() => moves.length > before || computers.stuck !== null, 5000, `computer ${seat} moved`);
+			expect(computers.stuck).toBeNull();
+			expect(moves.at(-1)!.seat).toBe(seat);
+		}
+		expect(t.host.record!.game.log.slice(-4).map((c) => c.by)).toEqual([1, 'master', 1, 2]);
 	});
 
 	test('a reload of the tablet mid-game resumes the computer exactly as the game would have gone on', async () => {

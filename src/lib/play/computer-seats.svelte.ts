@@ -3,10 +3,12 @@
  * computer's turn comes, it waits a moment (so the people see whose move it is), decides from
  * its seat's view alone and sends its command through the same `submit` as a person's. A
  * refused command is decided again (as in a simulated game); after too many the seat waits
- * and says so. The bots are rebuilt from the record on load (`TableBots.resume`), so a reload
- * continues the game exactly as it would have gone on.
+ * and says so, until someone tells it to try again or the game moves on (an undo, a
+ * correction): then the computer whose turn it is decides again from the new state. The bots
+ * are rebuilt from the record on load (`TableBots.resume`), so a reload continues the game
+ * exactly as it would have gone on.
  */
-import type { Command, GameEvent, Seat } from '$lib/engine/game/types';
+import type { Command, GameEvent, GameState, Seat } from '$lib/engine/game/types';
 import { MAX_TRIES, TableBots } from '$lib/bots/seats';
 import type { BotLevel } from '$lib/bots/bot';
 import type { SaveProblem } from '$lib/store/saver';
@@ -24,8 +26,8 @@ export interface ComputerMove {
 export class ComputerSeats {
 	/** The seat whose computer is about to move (shown as "thinking"), or null. */
 	thinking: Seat | null = $state(null);
-	/** A computer's commands were all refused, or its move could not be stored: it waits (with why). */
-	stuck: { seat: Seat; problem: SaveProblem | null } | null = $state.raw(null);
+	/** The state at which a computer's commands were all refused, or its move could not be stored. */
+	private stuckAt: { seat: Seat; problem: SaveProblem | null; state: GameState } | null = $state.raw(null);
 	private readonly bots: TableBots;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -35,6 +37,15 @@ export class ComputerSeats {
 		private readonly pause = COMPUTER_PAUSE_MS
 	) {
 		this.bots = TableBots.resume(game.record.game, game.record.bots ?? []);
+	}
+
+	/**
+	 * The computer that could not move (and why) while the game stands where it could not: once
+	 * the game moves on (the master undid or corrected something), it decides again by itself.
+	 */
+	get stuck(): { seat: Seat; problem: SaveProblem | null } | null {
+		const at = this.stuckAt;
+		return at && at.state === this.game.state ? { seat: at.seat, problem: at.problem } : null;
 	}
 
 	get any(): boolean {
@@ -86,18 +97,21 @@ export class ComputerSeats {
 				this.onmove({ seat, command, events: result.events });
 				return;
 			}
-			if (result.reason === 'not_saved') {
-				this.stuck = { seat, problem: result.problem };
-				this.thinking = null;
-				return;
-			}
+			// Refused because the game moved on meanwhile (an undo came first): not the computer's
+			// failure; `watch` looks again at the new state.
+			if (game.state !== state) return;
+			if (result.reason === 'not_saved') return this.wait(seat, result.problem, state);
 		}
-		this.stuck = { seat, problem: null };
+		this.wait(seat, null, state);
+	}
+
+	private wait(seat: Seat, problem: SaveProblem | null, state: GameState): void {
+		this.stuckAt = { seat, problem, state };
 		this.thinking = null;
 	}
 
 	/** After a problem was told: the computer tries again. */
 	retry(): void {
-		this.stuck = null;
+		this.stuckAt = null;
 	}
 }

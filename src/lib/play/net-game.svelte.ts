@@ -24,9 +24,15 @@ export interface ConsoleTable {
 }
 
 export class NetTableGame implements TableGame {
-	busy = $state(false);
+	/** Commands sent to the table and not yet answered (two may wait there: a computer's and the master's undo). */
+	private sending = $state(0);
 
 	constructor(private readonly table: ConsoleTable) {}
+
+	/** Busy until every command sent has its answer, not only the first to come back. */
+	get busy(): boolean {
+		return this.sending > 0;
+	}
 
 	get state(): GameState {
 		return this.table.state!;
@@ -57,7 +63,7 @@ export class NetTableGame implements TableGame {
 	}
 
 	async submit(command: Command): Promise<Submitted> {
-		this.busy = true;
+		this.sending++;
 		try {
 			const result = await this.table.master(command);
 			// The table's own refusals of the master's command (`not_started`) cannot reach a console that has its game.
@@ -65,7 +71,7 @@ export class NetTableGame implements TableGame {
 		} catch (error) {
 			return { ok: false, reason: 'not_saved', problem: saveProblem(error) };
 		} finally {
-			this.busy = false;
+			this.sending--;
 		}
 	}
 }

@@ -7,8 +7,7 @@ import { Dexie, type DBCore, type DBCoreMutateRequest, type EntityTable, type Mi
 import type { Game } from '../engine/game/game';
 import type { Plan } from '../engine/plan/types';
 import type { Command } from '../engine/game/types';
-import type { DuelRecord, Membership, SheetData, TableRecord } from './records';
-import type { BotLevel } from '../bots/bot';
+import type { BotLevel, DuelRecord, Membership, SheetData, TableRecord } from './records';
 import { snapshot } from './snapshot';
 
 /** A player's deduction sheet, only ever on that player's device (issue 8). */

@@ -10,7 +10,16 @@ import type { SeatView } from '../engine/game/view';
 import type { DUEL_SETTING_IDS, GameSettings } from '../engine/game/settings';
 import type { Player } from '../engine/rules/duel-match';
 import type { CellKind, Direction, Plan } from '../engine/plan/types';
-import type { BotLevel } from '../bots/bot';
+
+// Computer seats (issue 22): the levels a computer plays at, kept with a game and a table's
+// seat. What each level does is the bots' (bots/bot.ts); the names are here, below both.
+
+export const BOT_LEVELS = ['wanderer', 'explorer', 'hunter'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+export function isBotLevel(x: unknown): x is BotLevel {
+	return (BOT_LEVELS as readonly unknown[]).includes(x);
+}
 
 // The host's table (net/host.ts keeps it through net/dexie-store.ts).
 

@@ -24,21 +24,39 @@ export async function startTableServer(): Promise<{ origin: string; close: () =>
 	return { origin: `http://127.0.0.1:${server.port}`, close: server.close };
 }
 
+/** The screens a table is tried on: phones of two sizes, tablets of two. */
 const DEVICES = {
 	phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-	tablet: { viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+	phone360: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+	tablet: { viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+	tablet1024: { viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
 } as const;
+export type TableDevice = keyof typeof DEVICES;
+
+/** How a device is set: its language and its light or dark scheme. */
+export interface DeviceLook {
+	locale?: string;
+	colorScheme?: 'light' | 'dark';
+}
 
 /**
- * A device's browser at `origin`. `grant`: the microphone granted (Chromium then offers loopback
- * WebRTC candidates); a page that is not a secure context cannot have it, as on a phone, and
- * connects with its mDNS candidate instead.
+ * A device's browser at `origin`, each its own profile. `grant`: the microphone granted (Chromium
+ * then offers loopback WebRTC candidates); a page that is not a secure context cannot have it,
+ * as on a phone, and connects with its mDNS candidate instead.
  */
-export async function tableContext(browser: Browser, origin: string, device: keyof typeof DEVICES = 'phone', grant = true): Promise<BrowserContext> {
-	const context = await browser.newContext({ ...DEVICES[device], baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
+export async function tableContext(browser: Browser, origin: string, device: TableDevice = 'phone', grant = true, look: DeviceLook = {}): Promise<BrowserContext> {
+	const context = await browser.newContext({ ...DEVICES[device], baseURL: origin, locale: look.locale ?? 'en-US', colorScheme: look.colorScheme ?? 'light', serviceWorkers: 'block' });
 	if (grant) await context.grantPermissions(['microphone'], { origin });
 	await context.addInitScript(() => localStorage.setItem('labyrinth-net-debug', '1'));
 	return context;
+}
+
+/** From the home screen to the table's lobby, as the master goes: Host a game → At a table with phones. */
+export async function openTableFromHome(tablet: Page): Promise<void> {
+	await tablet.goto('/');
+	await tablet.locator('main a.action[href$="host"]').click();
+	await tablet.getByTestId('to-table').click();
+	await tablet.locator('main[data-screen="join-host"]').waitFor();
 }
 
 /** Opens the tablet's table screen; resolves with the page and its room code once it listens. */
@@ -62,12 +80,13 @@ export async function admit(host: Page, name: string): Promise<void> {
 }
 
 /**
- * A phone joins through the signalling server: the tablet's invitation, the join form; it waits
- * until the master taps Admit on the tablet, then takes its seat.
+ * A phone joins through the signalling server: the tablet's invitation (or `link`, the very
+ * address it shows), the join form; it waits until the master taps Admit on the tablet, then
+ * takes its seat.
  */
-export async function joinPlayer(context: BrowserContext, host: Page, name: string): Promise<Page> {
+export async function joinPlayer(context: BrowserContext, host: Page, name: string, link?: string): Promise<Page> {
 	const page = await context.newPage();
-	await page.goto(await invitePath(host));
+	await page.goto(link ?? (await invitePath(host)));
 	await page.locator('main[data-ready="true"]').waitFor();
 	await page.getByTestId('name').fill(name);
 	await page.getByTestId('join').click();
