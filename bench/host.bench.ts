@@ -21,7 +21,7 @@ const SIZES = process.env.HOST_BENCH_SIZES ? process.env.HOST_BENCH_SIZES.split(
 const TIMED = 150;
 
 /** A game of at least `length` commands on a 40x40 plan with six seats (the first seed that lasts; no command that ends it). */
-function longGame(length: number): { game: Game; log: Command[] } {
+export function longGame(length: number): { game: Game; log: Command[] } {
 	for (let seed = 1; ; seed++) {
 		const plan = generatePlan({ width: 40, height: 40, seed, bullets: 2, grenades: 2, landmines: 2 });
 		const created = createGame({ plan, seats: 6, seed, settings: { nStop: 100_000 } });

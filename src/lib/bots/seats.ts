@@ -86,6 +86,6 @@ export class TableBots {
 		const seat = currentSeat(state);
 		if (seat === null || state.phase === 'over') return null;
 		const bot = this.bots[seat];
-		return bot ? bot.decide(viewFor(state, seat, events.seatEvents(seat))) : null;
+		return bot ? bot.decide(viewFor(state, seat, events.seatFeed(seat))) : null;
 	}
 }

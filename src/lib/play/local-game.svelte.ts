@@ -4,12 +4,13 @@
  * before the state (and so the screen) moves on. Pass-and-play has no person as master:
  * there the app confirms the starts itself.
  */
-import { currentSeat } from '$lib/engine/game/apply';
+import { apply, currentSeat } from '$lib/engine/game/apply';
 import { kindOf } from '$lib/engine/game/board';
-import { play, replayEvents } from '$lib/engine/game/game';
+import { rejected } from '$lib/engine/game/game';
 import type { EventLog } from '$lib/engine/game/event-log';
 import type { Command, GameEvent, GameState, Seat } from '$lib/engine/game/types';
-import { viewFor, type SeatView } from '$lib/engine/game/view';
+import type { SeatView } from '$lib/engine/game/view';
+import { grown, keep, keptView, type KeptGame } from './kept-game';
 import { createRng } from '$lib/engine/random';
 import type { StoredGame } from '$lib/store/db';
 import type { GameStore } from '$lib/store/games';
@@ -31,9 +32,9 @@ export interface TableGame {
 }
 
 export class LocalGame implements TableGame {
+	/** The record, state and events, one value: a new one with each command (the log inside grows in place: `grown`). */
+	private kept: KeptGame = $state.raw() as KeptGame;
 	record: StoredGame = $state.raw() as StoredGame;
-	state: GameState = $state.raw() as GameState;
-	events: EventLog = $state.raw() as EventLog;
 	/** Set while a command is being written: the screens do not take another one meanwhile. */
 	busy = $state(false);
 	current: Seat | null = $derived(currentSeat(this.state));
@@ -42,14 +43,20 @@ export class LocalGame implements TableGame {
 		record: StoredGame,
 		private readonly store: GameStore
 	) {
-		this.record = record;
-		const replayed = replayEvents(record.game);
-		this.state = replayed.state;
-		this.events = replayed.events;
+		this.kept = keep(record.game);
+		this.record = { ...record, game: this.kept.game };
+	}
+
+	get state(): GameState {
+		return this.kept.state;
+	}
+
+	get events(): EventLog {
+		return this.kept.events;
 	}
 
 	view(seat: Seat): SeatView {
-		return viewFor(this.state, seat, this.events.seatEvents(seat));
+		return keptView(this.kept, seat);
 	}
 
 	name(seat: Seat): string {
@@ -58,8 +65,8 @@ export class LocalGame implements TableGame {
 
 	async submit(command: Command): Promise<Submitted> {
 		if (this.busy) return { ok: false, reason: 'wrong_phase' };
-		const result = play(this.record.game, this.state, command);
-		if (result.game === this.record.game) {
+		const result = apply(this.state, command);
+		if (rejected(result)) {
 			const refusal = result.events.find((e) => e.type === 'rejected');
 			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
 		}
@@ -72,9 +79,8 @@ export class LocalGame implements TableGame {
 		} finally {
 			this.busy = false;
 		}
-		this.record = { ...this.record, game: result.game, finished: result.state.phase === 'over' ? 1 : 0 };
-		this.state = result.state;
-		this.events = this.events.with(result.events);
+		this.kept = grown(this.kept, command, result);
+		this.record = { ...this.record, game: this.kept.game, finished: result.state.phase === 'over' ? 1 : 0 };
 		const events = [...result.events];
 		if (this.record.mode === 'pass') events.push(...(await this.actAsMaster()));
 		return { ok: true, events };

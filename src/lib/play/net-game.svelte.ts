@@ -55,7 +55,7 @@ export class NetTableGame implements TableGame {
 	}
 
 	view(seat: Seat): SeatView {
-		return viewFor(this.state, seat, this.events.seatEvents(seat));
+		return viewFor(this.state, seat, this.events.seatFeed(seat));
 	}
 
 	name(seat: Seat): string {

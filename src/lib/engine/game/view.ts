@@ -40,7 +40,7 @@ export interface SeatView {
 		startChosen: boolean;
 	};
 	others: { seat: Seat; status: 'in' | 'dead' | 'lost' }[];
-	events: GameEvent[];
+	events: readonly GameEvent[];
 	result: GameResult | null;
 	/** What the rule system adds about this seat (abandoned: the item held, turns to lose); absent in classic. */
 	system?: SeatSystemView;
@@ -110,7 +110,7 @@ export function shapeOf(state: GameState): boolean[] {
  * The seat's view. `feed`: the seat's events (those `visibleTo` it, oldest first), kept by
  * whoever keeps the game (`EventLog.seatEvents`, or a feed kept in step with the state).
  */
-export function viewFor(state: GameState, seat: Seat, feed: GameEvent[]): SeatView {
+export function viewFor(state: GameState, seat: Seat, feed: readonly GameEvent[]): SeatView {
 	const { system, ...standing } = seatStanding(state, seat);
 	const view: SeatView = { ...standing, shape: shapeOf(state), settings: state.settings, events: feed };
 	if (system) view.system = system;
