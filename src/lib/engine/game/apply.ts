@@ -85,10 +85,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	}
 	if (d.result) return;
 	// Only a player still in may move again (a wall hit, then timed out: the turn passes).
-	if (d.p(seat).status === 'in' && d.sys.keepsTurn?.(d, seat)) {
-		d.own(seat).moved = false;
-		return;
-	}
+	if (d.p(seat).status === 'in' && d.sys.keepsTurn?.(d, seat)) return;
 	const n = d.base.order.length;
 	let idx = d.turn;
 	// Lost turns (abandoned) may take more than one round to pass.
@@ -110,7 +107,6 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	}
 	d.turn = idx;
 	const next = d.base.order[idx]!;
-	d.own(next).moved = false;
 	d.all({ type: 'turn', seat: next });
 	d.sys.onTurnStart(d, next);
 }

@@ -591,7 +591,6 @@ export const classic: RuleSystem = {
 		const own = d.own(seat);
 		own.lastMove = pub;
 		own.lastNoChange = noChange;
-		own.moved = true;
 		if (cmd.dark) d.all({ type: 'dark_done', seat });
 		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
 		d.aud = ALL;
@@ -867,10 +866,12 @@ export const classic: RuleSystem = {
 
 	checkEnd(d) {
 		if (d.result) return;
+		// Nothing that decides an end changed since the last check (no item, carried thing or status:
+		// `treasureDirty`): the answer is the last one, no end (most moves; checked on every one).
+		if (!d.treasureDirty && d.base.phase === 'play') return;
 		// 5.2 / 4.6: the true treasure gone or lying where nobody can reach it.
 		const t = d.base.trueTreasure;
 		let where = -2;
-		if (!d.treasureDirty && d.base.phase === 'play') where = -3; // nothing moved: still where it was
 		let alive = 0; // `d.inGameCount()`, counted in the same pass
 		for (const q of d.players) {
 			if (q.status !== 'in') continue;
