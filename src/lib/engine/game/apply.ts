@@ -79,7 +79,9 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		}
 	}
 	d.sys.checkEnd(d);
-	if (!d.result && d.skipsInARow >= d.inGameCount()) {
+	// With no skip in a row the draw needs nobody left, and a mover still in is somebody: not counted then.
+	const left = d.skipsInARow === 0 && d.p(seat).status === 'in' ? 1 : d.inGameCount();
+	if (!d.result && d.skipsInARow >= left) {
 		d.result = { kind: 'draw', reason: 'all_skipped' };
 		d.all({ type: 'draw', reason: 'all_skipped' });
 	}
@@ -231,7 +233,7 @@ function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | Reject
 	d.events.push(ANNOUNCEMENT_PLACE);
 	const r = sys.runMove(d, c.by, c);
 	if (r) return r;
-	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c), audience: ALL };
+	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c, d.p(c.by).lastMove), audience: ALL };
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 	endOfMove(d, c.by, mv);

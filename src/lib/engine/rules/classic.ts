@@ -36,6 +36,8 @@ import { CLASSIC_SETTING_IDS } from '../game/settings';
 const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
 const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
 
+const CONDITION_SET: ReadonlySet<unknown> = new Set(CONDITIONS);
+
 /** Shape check of one action (malformed data never reaches the rules). */
 export function actionWellFormed(a: unknown, depth = 0): boolean {
 	if (typeof a !== 'object' || a === null || depth > 8) return false;
@@ -58,19 +60,15 @@ export function actionWellFormed(a: unknown, depth = 0): boolean {
 		case 'take':
 			return typeof x.index === 'number' && Number.isInteger(x.index) && x.index >= 0;
 		case 'if':
-			return (
-				(CONDITIONS as readonly unknown[]).includes(x.cond) &&
-				Array.isArray(x.then) &&
-				x.then.every((t) => actionWellFormed(t, depth + 1))
-			);
+			return CONDITION_SET.has(x.cond) && Array.isArray(x.then) && allWellFormed(x.then, depth + 1);
 		default:
 			return false;
 	}
 }
 
-/** `actions.every(a => actionWellFormed(a))` without a callback per action (checked on every move); a hole is skipped, as `every` skips it. */
-function allWellFormed(actions: readonly unknown[]): boolean {
-	for (let i = 0; i < actions.length; i++) if (!actionWellFormed(actions[i]) && i in actions) return false;
+/** `actions.every(a => actionWellFormed(a, depth))` without a callback per action (checked on every move); a hole is skipped, as `every` skips it. */
+function allWellFormed(actions: readonly unknown[], depth = 0): boolean {
+	for (let i = 0; i < actions.length; i++) if (!actionWellFormed(actions[i], depth) && i in actions) return false;
 	return true;
 }
 
