@@ -133,9 +133,11 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const by = (c as { by?: unknown }).by;
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
-	const handler = HANDLER_OF.get(c.type);
-	if (!handler) return reject(state, c, 'malformed');
-	const done = handler({ state, c, sys, isMaster, over: state.phase === 'over' });
+	// Moves, nearly every command, are called directly with their arguments (a call the compiler can inline, no argument object), the rest by lookup.
+	const handler = c.type === 'move' ? null : HANDLER_OF.get(c.type);
+	if (handler === undefined) return reject(state, c, 'malformed');
+	const over = state.phase === 'over';
+	const done = handler === null ? moveWith(state, c as Extract<Command, { type: 'move' }>, sys, isMaster, over) : handler({ state, c, sys, isMaster, over });
 	return typeof done === 'string' ? reject(state, c, done) : done;
 }
 
@@ -224,6 +226,11 @@ function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>
 const ANNOUNCEMENT_PLACE: GameEvent = { type: 'move_announced', seat: -1, move: { actions: [], dark: false, semiDark: false }, audience: ALL };
 
 function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | RejectReason {
+	return moveWith(state, c, sys, isMaster, over);
+}
+
+/** `move` with its arguments one by one (as `applyUnsafe` calls it). */
+function moveWith(state: GameState, c: Extract<Command, { type: 'move' }>, sys: RuleSystem, isMaster: boolean, over: boolean): Applied | RejectReason {
 	if (isMaster) return 'malformed';
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
 	if (currentSeat(state) !== c.by) return 'not_your_turn';
