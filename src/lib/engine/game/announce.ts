@@ -46,8 +46,8 @@ function saidAsIs(a: Action): boolean {
 		case 'shoot': // without a target
 			if (directedKeys(a) === 2) return true;
 			break;
-		case 'mine':
-			if (directedKeys(a) === 2 || bareKeys(a) === 1) return true;
+		case 'mine': // its words name no direction when it has none
+			if ((a.dir !== undefined && directedKeys(a) === 2) || bareKeys(a) === 1) return true;
 			break;
 		case 'flow':
 		case 'loop':
