@@ -97,7 +97,7 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 	});
 
 	test('the command\'s actions are shared exactly when each is nothing but its words (the rest are copied)', () => {
-		const word = fc.constantFrom<Record<string, unknown>>({ a: 'go', dir: 'up' }, { a: 'grenade', dir: 'down' }, { a: 'skip' }, { a: 'flow' }, { a: 'loop' }, { a: 'shoot', dir: 'left', target: 1 }, { a: 'mine' }, { a: 'take', index: 2 });
+		const word = fc.constantFrom<Record<string, unknown>>({ a: 'go', dir: 'up' }, { a: 'grenade', dir: 'down' }, { a: 'skip' }, { a: 'flow' }, { a: 'loop' }, { a: 'shoot', dir: 'left', target: 1 }, { a: 'shoot', dir: 'left' }, { a: 'mine' }, { a: 'mine', dir: 'up' }, { a: 'take', index: 2 });
 		const extra = fc.option(fc.constantFrom({ note: 'x' }, { dir: undefined }, { dir: 'left' }, { a: 'go' }, { then: [] }), { nil: undefined });
 		const action = fc.tuple(word, extra).map(([w, x]) => ({ ...w, ...x }));
 		const withIf = fc.oneof(action, fc.array(action, { maxLength: 3 }).map((then) => ({ a: 'if', cond: 'wall', then })));
@@ -114,6 +114,18 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 				expect(saidMove(command).actions === command.actions).toBe((actions as Action[]).every(ownWords));
 			})
 		);
+	});
+
+	test('a move said in the same words as the one given (the mover\'s last move) is that one; any other word makes a new one', () => {
+		const actions: Action[] = [{ a: 'go', dir: 'up' }];
+		const command = { type: 'move', by: 0, actions } as Extract<Command, { type: 'move' }>;
+		const same = { actions, dark: false, semiDark: false };
+		expect(saidMove(command, same)).toBe(same);
+		for (const other of [{ ...same, dark: true }, { ...same, semiDark: true }, { ...same, actions: [...actions] }, { ordered: true as const }, null]) {
+			const said = saidMove(command, other);
+			expect(said).not.toBe(other);
+			expect(said).toEqual(same);
+		}
 	});
 });
 

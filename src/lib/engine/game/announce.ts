@@ -4,7 +4,7 @@
  * What is announced is what the player could say: the actions with their directions, items,
  * targets and conditions, nothing else a command may carry.
  */
-import type { Action, Command, SaidMove } from './types';
+import type { Action, Command, PublicMove, SaidMove } from './types';
 
 /** One action with only the words a player says for it. */
 export function sayable(a: Action): Action {
@@ -43,7 +43,11 @@ function saidAsIs(a: Action): boolean {
 	switch (a.a) {
 		case 'go':
 		case 'grenade':
+		case 'shoot': // without a target
 			if (directedKeys(a) === 2) return true;
+			break;
+		case 'mine': // its words name no direction when it has none
+			if ((a.dir !== undefined && directedKeys(a) === 2) || bareKeys(a) === 1) return true;
 			break;
 		case 'flow':
 		case 'loop':
@@ -102,7 +106,11 @@ function saidAsIsByWords(a: Action): boolean {
  * given, so actions that are their own words are shared with it rather than copied (a long game
  * keeps every announcement).
  */
-export function saidMove(cmd: Extract<Command, { type: 'move' }>): SaidMove {
+export function saidMove(cmd: Extract<Command, { type: 'move' }>, same?: PublicMove | null): SaidMove {
 	const actions = allSaidAsIs(cmd.actions) ? cmd.actions : cmd.actions.map(sayable);
-	return { actions, dark: cmd.dark === true, semiDark: cmd.semiDark === true };
+	const dark = cmd.dark === true;
+	const semiDark = cmd.semiDark === true;
+	// `same`: a move already made of these words (the mover's `lastMove`, just recorded) is shared, not copied.
+	if (same && 'actions' in same && same.actions === actions && same.dark === dark && same.semiDark === semiDark) return same;
+	return { actions, dark, semiDark };
 }

@@ -79,16 +79,15 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		}
 	}
 	d.sys.checkEnd(d);
-	if (!d.result && d.skipsInARow >= d.inGameCount()) {
+	// With no skip in a row the draw needs nobody left, and a mover still in is somebody: not counted then.
+	const left = d.skipsInARow === 0 && d.p(seat).status === 'in' ? 1 : d.inGameCount();
+	if (!d.result && d.skipsInARow >= left) {
 		d.result = { kind: 'draw', reason: 'all_skipped' };
 		d.all({ type: 'draw', reason: 'all_skipped' });
 	}
 	if (d.result) return;
 	// Only a player still in may move again (a wall hit, then timed out: the turn passes).
-	if (d.p(seat).status === 'in' && d.sys.keepsTurn?.(d, seat)) {
-		d.own(seat).moved = false;
-		return;
-	}
+	if (d.p(seat).status === 'in' && d.sys.keepsTurn?.(d, seat)) return;
 	const n = d.base.order.length;
 	let idx = d.turn;
 	// Lost turns (abandoned) may take more than one round to pass.
@@ -110,7 +109,6 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	}
 	d.turn = idx;
 	const next = d.base.order[idx]!;
-	d.own(next).moved = false;
 	d.all({ type: 'turn', seat: next });
 	d.sys.onTurnStart(d, next);
 }
@@ -135,9 +133,11 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const by = (c as { by?: unknown }).by;
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
-	const handler = HANDLER_OF.get(c.type);
-	if (!handler) return reject(state, c, 'malformed');
-	const done = handler({ state, c, sys, isMaster, over: state.phase === 'over' });
+	// Moves, nearly every command, are called directly with their arguments (a call the compiler can inline, no argument object), the rest by lookup.
+	const handler = c.type === 'move' ? null : HANDLER_OF.get(c.type);
+	if (handler === undefined) return reject(state, c, 'malformed');
+	const over = state.phase === 'over';
+	const done = handler === null ? moveWith(state, c as Extract<Command, { type: 'move' }>, sys, isMaster, over) : handler({ state, c, sys, isMaster, over });
 	return typeof done === 'string' ? reject(state, c, done) : done;
 }
 
@@ -226,6 +226,11 @@ function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>
 const ANNOUNCEMENT_PLACE: GameEvent = { type: 'move_announced', seat: -1, move: { actions: [], dark: false, semiDark: false }, audience: ALL };
 
 function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | RejectReason {
+	return moveWith(state, c, sys, isMaster, over);
+}
+
+/** `move` with its arguments one by one (as `applyUnsafe` calls it). */
+function moveWith(state: GameState, c: Extract<Command, { type: 'move' }>, sys: RuleSystem, isMaster: boolean, over: boolean): Applied | RejectReason {
 	if (isMaster) return 'malformed';
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
 	if (currentSeat(state) !== c.by) return 'not_your_turn';
@@ -235,7 +240,7 @@ function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | Reject
 	d.events.push(ANNOUNCEMENT_PLACE);
 	const r = sys.runMove(d, c.by, c);
 	if (r) return r;
-	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c), audience: ALL };
+	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c, d.p(c.by).lastMove), audience: ALL };
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
 	endOfMove(d, c.by, mv);

@@ -83,7 +83,7 @@ export class Draft {
 
 	/** Players already copied by this draft (bit per seat): later updates write in place. */
 	private owned = 0;
-	/** Items or carried things changed: the true treasure must be looked for again (3.6, 5.2). */
+	/** Items, carried things or a player's status changed: the true treasure must be looked for again (3.6, 5.2), and who is left counted (`checkEnd`). */
 	treasureDirty = false;
 
 	update(seat: Seat, patch: Partial<PlayerState>): PlayerState {
@@ -232,8 +232,7 @@ export function clonePlayer(p: PlayerState): PlayerState {
 		pickedAt: p.pickedAt,
 		lastMove: p.lastMove,
 		lastNoChange: p.lastNoChange,
-		rejectedStarts: p.rejectedStarts,
-		moved: p.moved
+		rejectedStarts: p.rejectedStarts
 	};
 }
 

@@ -104,6 +104,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	}
 	const load = sys ? sys.startLoadout(settings) : { bullets: 0, grenades: 0, landmine: false };
 	const players: PlayerState[] = [];
+	// The fields in `clonePlayer`'s order: one object shape for every player, copied or not.
 	for (let seat = 0; seat < seats; seat++)
 		players.push({
 			seat,
@@ -118,16 +119,15 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			carry: load.landmine ? { k: 'landmine' } : null,
 			reorders: settings.reorders,
 			extraOrders: game.handicaps?.orders?.[seat] ?? settings.handicapOrders,
-			questions: game.handicaps?.questions?.[seat] ?? settings.handicapQuestions,
 			breaks: 0,
+			questions: game.handicaps?.questions?.[seat] ?? settings.handicapQuestions,
 			pendingOrder: false,
 			hitNotice: false,
 			footing: false,
 			pickedAt: -1,
 			lastMove: null,
 			lastNoChange: false,
-			rejectedStarts: [],
-			moved: false
+			rejectedStarts: []
 		});
 	const state: GameState = {
 		rules: plan.rules,

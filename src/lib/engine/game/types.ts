@@ -369,7 +369,6 @@ export interface PlayerState {
 	readonly lastNoChange: boolean;
 	/** Start cells chosen before and invalidated (6.1). */
 	readonly rejectedStarts: readonly number[];
-	readonly moved: boolean;
 }
 
 /** One effective command of a state's past (newest first). */

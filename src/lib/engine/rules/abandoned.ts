@@ -348,7 +348,7 @@ export const abandoned: RuleSystem = {
 			if (r && !moved) return r;
 			if (r) d.say({ type: 'action_failed', seat, reason: r });
 		}
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false, moved: true });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
 		return null;
 	},
 

@@ -36,6 +36,8 @@ import { CLASSIC_SETTING_IDS } from '../game/settings';
 const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
 const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
 
+const CONDITION_SET: ReadonlySet<unknown> = new Set(CONDITIONS);
+
 /** Shape check of one action (malformed data never reaches the rules). */
 export function actionWellFormed(a: unknown, depth = 0): boolean {
 	if (typeof a !== 'object' || a === null || depth > 8) return false;
@@ -58,19 +60,15 @@ export function actionWellFormed(a: unknown, depth = 0): boolean {
 		case 'take':
 			return typeof x.index === 'number' && Number.isInteger(x.index) && x.index >= 0;
 		case 'if':
-			return (
-				(CONDITIONS as readonly unknown[]).includes(x.cond) &&
-				Array.isArray(x.then) &&
-				x.then.every((t) => actionWellFormed(t, depth + 1))
-			);
+			return CONDITION_SET.has(x.cond) && Array.isArray(x.then) && allWellFormed(x.then, depth + 1);
 		default:
 			return false;
 	}
 }
 
-/** `actions.every(a => actionWellFormed(a))` without a callback per action (checked on every move); a hole is skipped, as `every` skips it. */
-function allWellFormed(actions: readonly unknown[]): boolean {
-	for (let i = 0; i < actions.length; i++) if (!actionWellFormed(actions[i]) && i in actions) return false;
+/** `actions.every(a => actionWellFormed(a, depth))` without a callback per action (checked on every move); a hole is skipped, as `every` skips it. */
+function allWellFormed(actions: readonly unknown[], depth = 0): boolean {
+	for (let i = 0; i < actions.length; i++) if (!actionWellFormed(actions[i], depth) && i in actions) return false;
 	return true;
 }
 
@@ -591,7 +589,6 @@ export const classic: RuleSystem = {
 		const own = d.own(seat);
 		own.lastMove = pub;
 		own.lastNoChange = noChange;
-		own.moved = true;
 		if (cmd.dark) d.all({ type: 'dark_done', seat });
 		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
 		d.aud = ALL;
@@ -867,10 +864,12 @@ export const classic: RuleSystem = {
 
 	checkEnd(d) {
 		if (d.result) return;
+		// Nothing that decides an end changed since the last check (no item, carried thing or status:
+		// `treasureDirty`): the answer is the last one, no end (most moves; checked on every one).
+		if (!d.treasureDirty && d.base.phase === 'play') return;
 		// 5.2 / 4.6: the true treasure gone or lying where nobody can reach it.
 		const t = d.base.trueTreasure;
 		let where = -2;
-		if (!d.treasureDirty && d.base.phase === 'play') where = -3; // nothing moved: still where it was
 		let alive = 0; // `d.inGameCount()`, counted in the same pass
 		for (const q of d.players) {
 			if (q.status !== 'in') continue;

@@ -223,7 +223,7 @@ export const duel: RuleSystem = {
 			} else d.say({ type: 'not_reentered', seat });
 		}
 		if (actions.some((x) => x.a === 'take') && !d.result && !take(d, seat)) d.say({ type: 'action_failed', seat, reason: 'no_item' });
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false, moved: true });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
 		return null;
 	},
 

@@ -432,7 +432,7 @@ export const topographic: RuleSystem = {
 		}
 		if (!d.result) crocodilesWake(d);
 		if (!d.result) tellNear(d, seat, before);
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false, moved: true });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
 		return null;
 	},
 
