@@ -41,6 +41,25 @@ describe('a lobby larger than the game', () => {
 		await until(() => t.phones[order[1]!]!.events.length > 0);
 		expect(t.hostErrors).toEqual([]);
 	});
+
+	test('the tablet reloads mid-game: a phone whose seat the game does not play comes back to the table without a throw', async () => {
+		const t = new MemoryTable();
+		table = t;
+		await t.openHost(4);
+		for (let i = 0; i < 2; i++) {
+			const phone = await t.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined');
+		}
+		await t.startGame(newGame(1));
+		t.host.close();
+		await t.openHost(4);
+		// the second phone proves its seat to the new host session: it is welcomed, hears no view
+		await until(() => t.phones[1]!.status === 'joined');
+		expect(await t.phones[1]!.send({ type: 'status', by: 1 })).toEqual({ ok: false, reason: 'not_your_seat' });
+		expect(t.phones[1]!.view).toBeNull();
+		await t.host.settled();
+		expect(t.hostErrors).toEqual([]);
+	});
 });
 
 type Op =

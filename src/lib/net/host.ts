@@ -513,7 +513,8 @@ export class HostSession {
 		conn.channel.send(issue ? { type: 'welcome', seat, key: this.table.seats[seat]!.key, room } : { type: 'welcome', seat, room });
 		this.tableChanged();
 		conn.shaped = false;
-		if (this.current) this.update(conn, seatStanding(this.current, seat));
+		// A seat the game does not play (more phones joined than it seats) hears the table only.
+		if (this.current && this.plays(seat)) this.update(conn, seatStanding(this.current, seat));
 	}
 
 	private async command(conn: Conn, message: Extract<PlayerMessage, { type: 'command' }>): Promise<void> {
