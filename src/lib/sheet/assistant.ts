@@ -111,6 +111,9 @@ class FactSet {
 		if (all.length === 0) return [];
 		const first = all[0]!;
 		const out: Fact[] = [];
+		// Where the first set's leaf holds a fact that every set read so far holds too.
+		const held: number[] = [];
+		const seen = new Set<Leaf>();
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
@@ -118,31 +121,34 @@ class FactSet {
 			const mids = new Set<Mid | undefined>();
 			for (const set of all) mids.add(set.top[t]);
 			mids.delete(mid);
+			const others = [...mids];
 			for (let m = 0; m < WIDTH; m++) {
 				const leaf = mid[m];
 				if (!leaf) continue;
-				let held: (Fact | undefined)[] | null = null;
-				let left = WIDTH;
+				held.length = 0;
+				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held.push(i);
+				// each other leaf once: branches that differ still share most of their leaves
+				seen.clear();
 				let last: Leaf | undefined = leaf;
-				for (const other of mids) {
-					const theirs = other?.[m];
+				for (let o = 0; o < others.length && held.length > 0; o++) {
+					const theirs = others[o]?.[m];
 					if (theirs === leaf || theirs === last) continue;
-					last = theirs;
-					if (!held) {
-						held = leaf.slice();
-						left = 0;
-						for (let i = 0; i < WIDTH; i++) if (held[i] !== undefined) left++;
+					if (!theirs) {
+						held.length = 0;
+						break;
 					}
-					for (let i = 0; i < WIDTH; i++)
-						if (held[i] !== undefined && !sameValue(theirs?.[i], held[i]!)) {
-							held[i] = undefined;
-							left--;
-						}
-					if (left === 0) break;
+					last = theirs;
+					if (seen.has(theirs)) continue;
+					seen.add(theirs);
+					let kept = 0;
+					for (let j = 0; j < held.length; j++) {
+						const i = held[j]!;
+						const f = theirs[i];
+						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[kept++] = i;
+					}
+					held.length = kept;
 				}
-				if (left === 0) continue;
-				const from = held ?? leaf;
-				for (let i = 0; i < WIDTH; i++) if (from[i] !== undefined) out.push(from[i]!);
+				for (let j = 0; j < held.length; j++) out.push(leaf[held[j]!]!);
 			}
 		}
 		return out;
