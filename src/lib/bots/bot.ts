@@ -52,6 +52,12 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
+// The sides a route may aim at (`Reach.toSide` goals; module functions, so a plan makes no closures).
+const exitSide = (map: Map2D, c: number, di: number) => map.side(c, di) === EXIT;
+const unknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN;
+const outlineUnknownSide = (map: Map2D, c: number, di: number) => map.nb[c * 4 + di]! < 0 && map.side(c, di) === UNKNOWN;
+const innerUnknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN && map.nb[c * 4 + di]! >= 0;
+
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
@@ -141,7 +147,7 @@ class SeatBot implements Bot {
 		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
 		this.lastFacts = facts;
 		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
-		if (this.idle > 6 * first.shape.length && !view.events.some((e) => e.type === 'nstop_started') && this.rng.int(4) === 0) {
+		if (this.idle > 6 * first.shape.length && !know.nstopStarted && this.rng.int(4) === 0) {
 			this.idle = 0;
 			return { type: 'count_nstop', by: seat };
 		}
@@ -212,7 +218,6 @@ class SeatBot implements Bot {
 		};
 		const reach = this.reach.run(map, at, costs, tie);
 		const nb = map.nb;
-		const unknownSide = (c: number, di: number) => map.side(c, di) === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
 		if (map.kind(at) === 'encephalitis' && !me.immune) {
 			const out = tie.find((di) => map.side(at, di) === OPEN && nb[at * 4 + di]! >= 0 && map.kind(nb[at * 4 + di]!) !== 'encephalitis');
@@ -226,16 +231,14 @@ class SeatBot implements Bot {
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
 			const r =
-				reach.toSide((c, di) => map.side(c, di) === EXIT) ??
-				reach.toSide((c, di) => nb[c * 4 + di]! < 0 && unknownSide(c, di)) ??
-				reach.toSide(unknownSide);
+				reach.toSide(exitSide) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
 			if (r) return r;
 		} else if (me.health === 'healthy' && know.treasures.size) {
 			const r = reach.toCell((c) => know.treasures.has(c));
 			if (r && r.cost <= 12) return r;
 		}
 		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
-		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
+		const r = reach.toSide(innerUnknownSide) ?? reach.toSide(unknownSide);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
 		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);

@@ -105,6 +105,8 @@ export class SeatKnowledge {
 	readonly refusedStarts: number[] = [];
 	/** The side this player went out through (3.4), while outside. */
 	outsideDir: Direction | null = null;
+	/** The count of rounds to a draw has started (3.6): heard in the feed. */
+	nstopStarted = false;
 	/** Fakes that crumbled in this player's hands. */
 	fakes = 0;
 	private lastStart: number | null = null;
@@ -184,6 +186,7 @@ export class SeatKnowledge {
 
 	/** What the table hears of the others: who may carry a treasure. */
 	private hearPublic(e: GameEvent): void {
+		if (e.type === 'nstop_started') this.nstopStarted = true;
 		if (e.type === 'starts_invalidated' && e.seats.includes(this.seat) && this.lastStart !== null) this.refusedStarts.push(this.lastStart);
 		if (!('seat' in e) || e.seat === this.seat) return;
 		if ((e.type === 'found' || e.type === 'at_feet') && e.treasures > 0) this.treasureCarriers.add(e.seat);

@@ -179,11 +179,11 @@ export class Reach {
 	}
 
 	/**
-	 * The cheapest side worth trying (`goal(cell, direction index)`), reached and then tried; of
+	 * The cheapest side worth trying (`goal(map, cell, direction index)`), reached and then tried; of
 	 * equal costs, the lowest cell, then the first direction in the tie order. Read in order of
 	 * distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
 	 */
-	toSide(goal: (cell: number, di: number) => boolean): Route | null {
+	toSide(goal: (map: Map2D, cell: number, di: number) => boolean): Route | null {
 		let best: Route | null = null;
 		let bestK = 0;
 		const map = this.map;
@@ -197,7 +197,7 @@ export class Reach {
 				if (dist[c] !== d) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = order[k]!;
-					if (!goal(c, di)) continue;
+					if (!goal(map, c, di)) continue;
 					const n = nb[c * 4 + di]!;
 					const kind = n >= 0 ? map.kind(n) : undefined;
 					const cost = d + (map.side(c, di) === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));

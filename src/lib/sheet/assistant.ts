@@ -113,7 +113,6 @@ class FactSet {
 		const out: Fact[] = [];
 		// Where the first set's leaf holds a fact that every set read so far holds too.
 		const held: number[] = [];
-		const seen = new Set<Leaf>();
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
@@ -127,8 +126,6 @@ class FactSet {
 				if (!leaf) continue;
 				held.length = 0;
 				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held.push(i);
-				// each other leaf once: branches that differ still share most of their leaves
-				seen.clear();
 				let last: Leaf | undefined = leaf;
 				for (let o = 0; o < others.length && held.length > 0; o++) {
 					const theirs = others[o]?.[m];
@@ -138,8 +135,6 @@ class FactSet {
 						break;
 					}
 					last = theirs;
-					if (seen.has(theirs)) continue;
-					seen.add(theirs);
 					let kept = 0;
 					for (let j = 0; j < held.length; j++) {
 						const i = held[j]!;
