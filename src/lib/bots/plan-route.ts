@@ -44,6 +44,8 @@ export class Reach {
 	private first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
 	private blown = new Uint8Array(0);
+	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up. */
+	private enter = new Float64Array(0);
 	map!: Map2D;
 	from = -1;
 	costs!: RouteCosts;
@@ -72,7 +74,9 @@ export class Reach {
 			this.dist = new Float64Array(size);
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
+			this.enter = new Float64Array(size);
 		}
+		this.enter.fill(-1);
 		this.dist.fill(Infinity);
 		this.first.fill(-1);
 		this.blown.fill(0);
@@ -120,7 +124,7 @@ export class Reach {
 
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
-		const { dist, first, blown, from } = this;
+		const { dist, first, blown, enter, from } = this;
 		const map = this.map;
 		const nb = map.nb;
 		const unknownStep = this.costs.unknown;
@@ -144,9 +148,12 @@ export class Reach {
 					else if (side === WALL) step = wallStep;
 					else continue;
 					if (step === Infinity) continue;
-					const kind = map.kind(n);
-					if (kind !== undefined) step += hazard[kind] ?? 0;
-					const nd = d + step;
+					let extra = enter[n]!;
+					if (extra < 0) {
+						const kind = map.kind(n);
+						extra = enter[n] = kind === undefined ? 0 : (hazard[kind] ?? 0);
+					}
+					const nd = d + step + extra;
 					if (nd < dist[n]!) {
 						dist[n] = nd;
 						first[n] = cell === from ? di : first[cell]!;

@@ -111,8 +111,8 @@ class FactSet {
 		if (all.length === 0) return [];
 		const first = all[0]!;
 		const out: Fact[] = [];
-		// Where the first set's leaf holds a fact that every set read so far holds too.
-		const held: number[] = [];
+		// Where the first set's leaf holds a fact that every set read so far holds too (`count` of them).
+		const held = new Int32Array(WIDTH);
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
@@ -124,26 +124,26 @@ class FactSet {
 			for (let m = 0; m < WIDTH; m++) {
 				const leaf = mid[m];
 				if (!leaf) continue;
-				held.length = 0;
-				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held.push(i);
+				let count = 0;
+				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held[count++] = i;
 				let last: Leaf | undefined = leaf;
-				for (let o = 0; o < others.length && held.length > 0; o++) {
+				for (let o = 0; o < others.length && count > 0; o++) {
 					const theirs = others[o]?.[m];
 					if (theirs === leaf || theirs === last) continue;
 					if (!theirs) {
-						held.length = 0;
+						count = 0;
 						break;
 					}
 					last = theirs;
 					let kept = 0;
-					for (let j = 0; j < held.length; j++) {
+					for (let j = 0; j < count; j++) {
 						const i = held[j]!;
 						const f = theirs[i];
 						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[kept++] = i;
 					}
-					held.length = kept;
+					count = kept;
 				}
-				for (let j = 0; j < held.length; j++) out.push(leaf[held[j]!]!);
+				for (let j = 0; j < count; j++) out.push(leaf[held[j]!]!);
 			}
 		}
 		return out;
