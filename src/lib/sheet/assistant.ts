@@ -525,35 +525,35 @@ export class Assistant {
 			return river ? [river] : [];
 		}
 		if (types.has('wall')) {
-			const side = addSide(h, h.cell, dir, 'wall', this.reason('hit_wall', h.cell, dir), this);
+			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
 			return side ? [side] : [];
 		}
 		if (types.has('wall_carried')) {
 			const carried = told.wallCarried;
-			const side = addSide(h, h.cell, dir, 'wall', this.reason('hit_wall', h.cell, dir), this);
+			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
 			const river = side && addCell(side, h.cell, 'river', this.reason('carried', h.cell));
 			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.reason('carried', h.cell), dir) : [];
 		}
 		if (types.has('exit_refused')) {
 			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', this.reason('refused_exit', h.cell, dir), this, true);
+			const side = addSide(h, h.cell, dir, 'exit', 'refused_exit', this.moves, this, true);
 			return side ? [side] : [];
 		}
 		// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
 		if (types.has('exit_out') || told.wonByTreasure) {
 			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', this.reason('exit', h.cell, dir), this, true);
+			const side = addSide(h, h.cell, dir, 'exit', 'exit', this.moves, this, true);
 			return side ? [hyp(side.cell, dir, side.facts)] : [];
 		}
 		if (types.has('river_wade')) {
 			// 7.4 standing on the bottom: a step up- or downstream, into the river.
-			const wade = n !== null && addSide(h, h.cell, dir, 'open', this.reason('moved', h.cell, dir), this, true);
+			const wade = n !== null && addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
 			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', this.reason('entered', h.cell, dir));
 			return into ? [into] : [];
 		}
 		if (n === null) return [];
 		// A grenade may have opened a wall found before: a known wall is no contradiction here.
-		const through = addSide(h, h.cell, dir, 'open', this.reason('moved', h.cell, dir), this, true);
+		const through = addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
 		if (!through) return [];
 		return this.entered(through, n, told, this.reason('entered', h.cell, dir));
 	}
@@ -597,7 +597,7 @@ export class Assistant {
 			if (dir === notDir) continue;
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
-			const open = addSide(h, from, dir, 'open', { ...reason, code: 'carried', dir }, this, true);
+			const open = addSide(h, from, dir, 'open', 'carried', reason.move, this, true);
 			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', { ...reason, code: 'carried', from, dir });
 			if (moved) out.push(moved);
 		}
@@ -714,7 +714,8 @@ function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason):
 	return hyp(h.cell, h.outside, h.facts.with(cell, { kind: 'cell', cell, value, reason }));
 }
 
-function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, reason: Reason, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
+/** The side's reason (`code`, at move `move`, from `cell` towards `dir`) is made only if the fact is new. */
+function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
 	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	const other = a.neighbour(cell, dir);
 	const own = other === null || dir === 'right' || dir === 'down';
@@ -730,6 +731,6 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 		return null;
 	}
 	if (value === 'exit' && other !== null) return null;
-	const told = reason.from === cell && reason.dir === dir ? reason : { ...reason, from: cell, dir };
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: told }));
+	const reason: Reason = { code, from: cell, move, dir };
+	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason }));
 }
