@@ -474,7 +474,7 @@ export class Assistant {
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell(hyp(cell, null, base.facts), cell, kind, { code: kind === 'pit' ? 'pit' : 'carried', from: list[0]!.from, move: this.moves });
+				const at = addCell(hyp(cell, null, base.facts), cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
 				if (at) out.push(at);
 			}
 		}
@@ -487,16 +487,12 @@ export class Assistant {
 		for (const next of this.advanced(h, mv, told)) out.push(next);
 	}
 
-	private reason(code: Reason['code'], from: number, dir?: Direction): Reason {
-		return dir ? { code, from, move: this.moves, dir } : { code, from, move: this.moves };
-	}
-
 	private advanced(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told): readonly Hypothesis[] {
 		const { types } = told;
 		if (h.outside !== null) {
 			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !types.has('lost_outside')) {
 				const back = hyp(h.cell, null, h.facts);
-				return this.entered(back, h.cell, told, this.reason('entered', h.cell));
+				return this.entered(back, h.cell, told, 'entered', h.cell);
 			}
 			return [];
 		}
@@ -505,14 +501,14 @@ export class Assistant {
 			if (types.has('no_flow')) return this.notKind(h, h.cell, 'river') ? [h] : [];
 			const by = told.byFlow;
 			if (!by) return [];
-			const here = addCell(h, h.cell, 'river', this.reason('flow', h.cell));
+			const here = addCell(h, h.cell, 'river', 'flow', h.cell, this.moves);
 			if (!here) return [];
-			return this.carriedFrom(here, h.cell, by.delta, this.reason('flow', h.cell));
+			return this.carriedFrom(here, h.cell, by.delta, this.moves);
 		}
 		if (mv.a === 'loop') {
 			if (types.has('no_loop')) return this.notKind(h, h.cell, 'pit') ? [h] : [];
 			if (!types.has('pit_loop')) return [];
-			const here = addCell(h, h.cell, 'pit', this.reason('loop', h.cell));
+			const here = addCell(h, h.cell, 'pit', 'loop', h.cell, this.moves);
 			return here ? this.anyPit(here, h.cell) : [];
 		}
 		// go
@@ -520,8 +516,8 @@ export class Assistant {
 		const n = this.neighbour(h.cell, dir);
 		if (types.has('river_against')) {
 			// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-			const delta = n !== null && addCell(h, h.cell, 'delta', this.reason('moved', h.cell, dir));
-			const river = delta && addCell(delta, n, 'river', this.reason('moved', h.cell, dir));
+			const delta = n !== null && addCell(h, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
+			const river = delta && addCell(delta, n, 'river', 'moved', h.cell, this.moves, dir);
 			return river ? [river] : [];
 		}
 		if (types.has('wall')) {
@@ -531,8 +527,8 @@ export class Assistant {
 		if (types.has('wall_carried')) {
 			const carried = told.wallCarried;
 			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
-			const river = side && addCell(side, h.cell, 'river', this.reason('carried', h.cell));
-			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.reason('carried', h.cell), dir) : [];
+			const river = side && addCell(side, h.cell, 'river', 'carried', h.cell, this.moves);
+			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.moves, dir) : [];
 		}
 		if (types.has('exit_refused')) {
 			if (n !== null) return [];
@@ -548,29 +544,29 @@ export class Assistant {
 		if (types.has('river_wade')) {
 			// 7.4 standing on the bottom: a step up- or downstream, into the river.
 			const wade = n !== null && addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
-			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', this.reason('entered', h.cell, dir));
+			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', 'entered', h.cell, this.moves, dir);
 			return into ? [into] : [];
 		}
 		if (n === null) return [];
 		// A grenade may have opened a wall found before: a known wall is no contradiction here.
 		const through = addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
 		if (!through) return [];
-		return this.entered(through, n, told, this.reason('entered', h.cell, dir));
+		return this.entered(through, n, told, 'entered', h.cell, dir);
 	}
 
-	/** The player stepped onto `cell`: what its announcement says (and where a pit or river took him). */
-	private entered(h: Hypothesis, cell: number, told: Told, reason: Reason): Hypothesis[] {
+	/** The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`): what its announcement says (and where a pit or river took him). */
+	private entered(h: Hypothesis, cell: number, told: Told, code: Reason['code'], from: number, dir?: Direction): Hypothesis[] {
 		const at = hyp(cell, h.outside, h.facts);
 		const { types } = told;
 		if (types.has('pit')) {
-			const pit = addCell(at, cell, 'pit', reason);
+			const pit = addCell(at, cell, 'pit', code, from, this.moves, dir);
 			return pit ? this.anyPit(pit, cell) : [];
 		}
 		const river = told.river;
 		if (river) {
-			const r = addCell(at, cell, 'river', reason);
+			const r = addCell(at, cell, 'river', code, from, this.moves, dir);
 			if (!r) return [];
-			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, reason);
+			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, this.moves);
 		}
 		const announced: KnownKind | null = types.has('delta')
 			? 'delta'
@@ -586,19 +582,19 @@ export class Assistant {
 								: 'land'
 							: null;
 		if (announced === null) return [at];
-		const known = addCell(at, cell, announced, reason);
+		const known = addCell(at, cell, announced, code, from, this.moves, dir);
 		return known ? [known] : [];
 	}
 
 	/** Carried one cell by the flow from `from` (4.6): onto a neighbour that is a river or, with `delta`, the delta. */
-	private carriedFrom(h: Hypothesis, from: number, delta: boolean, reason: Reason, notDir?: Direction): Hypothesis[] {
+	private carriedFrom(h: Hypothesis, from: number, delta: boolean, move: number, notDir?: Direction): Hypothesis[] {
 		const out: Hypothesis[] = [];
 		for (const dir of DIRECTIONS) {
 			if (dir === notDir) continue;
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
-			const open = addSide(h, from, dir, 'open', 'carried', reason.move, this, true);
-			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', { ...reason, code: 'carried', from, dir });
+			const open = addSide(h, from, dir, 'open', 'carried', move, this, true);
+			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', 'carried', from, move, dir);
 			if (moved) out.push(moved);
 		}
 		return out;
@@ -703,7 +699,8 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	return null;
 }
 
-function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason): Hypothesis | null {
+/** The cell's reason (`code`, at move `move`, from `from`, towards `dir`) is made only if the fact is new or changes. */
+function addCell(h: Hypothesis, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
 	const known = h.facts.get(cell);
 	if (known?.kind === 'cell') {
 		const merged = compatible(known.value, value);
@@ -711,6 +708,7 @@ function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason):
 		if (merged === known.value) return h;
 		value = merged;
 	}
+	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
 	return hyp(h.cell, h.outside, h.facts.with(cell, { kind: 'cell', cell, value, reason }));
 }
 
