@@ -171,18 +171,21 @@ export class Reach {
 	 * cell. Read in order of distance, so the search stops at the first distance that cannot do better.
 	 */
 	toCell(goal: (cell: number) => boolean): Route | null {
-		let best: Route | null = null;
+		// The best so far in locals (a route is made once, at the end).
+		let bestTo = -1;
+		let bestCost = 0;
 		const dist = this.dist;
 		for (let d = 0; d < this.reached; d++) {
-			if (best && d > best.cost) break;
+			if (bestTo >= 0 && d > bestCost) break;
 			this.expand(d);
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
-				if (dist[c] !== d || c === this.from || (best && c > best.to) || !goal(c)) continue;
-				best = { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
+				if (dist[c] !== d || c === this.from || (bestTo >= 0 && c > bestTo) || !goal(c)) continue;
+				bestTo = c;
+				bestCost = d;
 			}
 		}
-		return best;
+		return bestTo < 0 ? null : { dir: DIRECTIONS[this.first[bestTo]!]!, blow: this.blown[bestTo] === 1, to: bestTo, cost: bestCost };
 	}
 
 	/**
@@ -191,13 +194,16 @@ export class Reach {
 	 * distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
 	 */
 	toSide(goal: (map: Map2D, cell: number, di: number) => boolean): Route | null {
-		let best: Route | null = null;
+		// The best so far in locals (a route is made once, at the end).
+		let bestTo = -1;
+		let bestCost = 0;
 		let bestK = 0;
+		let bestDi = 0;
 		const map = this.map;
 		const nb = map.nb;
 		const { dist, order } = this;
 		for (let d = 0; d < this.reached; d++) {
-			if (best && d + 1 > best.cost) break;
+			if (bestTo >= 0 && d + 1 > bestCost) break;
 			this.expand(d);
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
@@ -208,12 +214,17 @@ export class Reach {
 					const n = nb[c * 4 + di]!;
 					const kind = n >= 0 ? map.kind(n) : undefined;
 					const cost = d + (map.side(c, di) === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
-					if (best && (cost > best.cost || (cost === best.cost && (c > best.to || (c === best.to && k > bestK))))) continue;
-					best = c === this.from ? { dir: DIRECTIONS[di]!, blow: false, to: c, cost } : { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
+					if (bestTo >= 0 && (cost > bestCost || (cost === bestCost && (c > bestTo || (c === bestTo && k > bestK))))) continue;
+					bestTo = c;
+					bestCost = cost;
 					bestK = k;
+					bestDi = di;
 				}
 			}
 		}
-		return best;
+		if (bestTo < 0) return null;
+		return bestTo === this.from
+			? { dir: DIRECTIONS[bestDi]!, blow: false, to: bestTo, cost: bestCost }
+			: { dir: DIRECTIONS[this.first[bestTo]!]!, blow: this.blown[bestTo] === 1, to: bestTo, cost: bestCost };
 	}
 }
