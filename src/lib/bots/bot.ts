@@ -168,8 +168,9 @@ class SeatBot implements Bot {
 		const penalty = (key: string, dir: Direction) => (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0)) / (risky(dir) ? 0.02 : 1);
 		const votes = new Map<string, { n: number; r: Route; penalty: number }>();
 		let left = worlds.reduce((sum, w) => sum + w.weight, 0);
+		const costs = this.costs(view);
 		for (const w of worlds) {
-			const r = this.plan(view, know, w.map, w.cell, tie);
+			const r = this.plan(view, know, w.map, w.cell, tie, costs);
 			const key = `${r.dir}:${r.blow}`;
 			const v = votes.get(key);
 			if (v) v.n += w.weight;
@@ -206,16 +207,20 @@ class SeatBot implements Bot {
 		return { type: 'move', by: seat, actions };
 	}
 
-	/** The route this player takes if he stands on `at`. */
-	private plan(view: SeatView, know: SeatKnowledge, map: Map2D, at: number, tie: readonly number[]): Route {
-		const hunter = this.level === 'hunter';
+	/** What the route search charges this player now (the same for every cell he may stand on). */
+	private costs(view: SeatView): RouteCosts {
 		const me = view.me;
-		const costs: RouteCosts = {
+		return {
 			unknown: 2,
-			wall: hunter && me.grenades > 0 ? 8 : Infinity,
+			wall: this.level === 'hunter' && me.grenades > 0 ? 8 : Infinity,
 			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
 		};
+	}
+
+	/** The route this player takes if he stands on `at`. */
+	private plan(view: SeatView, know: SeatKnowledge, map: Map2D, at: number, tie: readonly number[], costs: RouteCosts): Route {
+		const me = view.me;
 		const reach = this.reach.run(map, at, costs, tie);
 		const nb = map.nb;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
