@@ -52,6 +52,12 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
+// The sides a route may aim at (`Reach.toSide` goals; module functions, so a plan makes no closures).
+const exitSide = (map: Map2D, c: number, di: number) => map.side(c, di) === EXIT;
+const unknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN;
+const outlineUnknownSide = (map: Map2D, c: number, di: number) => map.nb[c * 4 + di]! < 0 && map.side(c, di) === UNKNOWN;
+const innerUnknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN && map.nb[c * 4 + di]! >= 0;
+
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
@@ -141,7 +147,7 @@ class SeatBot implements Bot {
 		this.idle = facts > this.lastFacts ? 0 : this.idle + 1;
 		this.lastFacts = facts;
 		// A long spell learning nothing (everything reachable known, no way out found): start counting rounds to a draw (3.6).
-		if (this.idle > 6 * first.shape.length && !view.events.some((e) => e.type === 'nstop_started') && this.rng.int(4) === 0) {
+		if (this.idle > 6 * first.shape.length && !know.nstopStarted && this.rng.int(4) === 0) {
 			this.idle = 0;
 			return { type: 'count_nstop', by: seat };
 		}
@@ -162,8 +168,9 @@ class SeatBot implements Bot {
 		const penalty = (key: string, dir: Direction) => (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0)) / (risky(dir) ? 0.02 : 1);
 		const votes = new Map<string, { n: number; r: Route; penalty: number }>();
 		let left = worlds.reduce((sum, w) => sum + w.weight, 0);
+		const costs = this.costs(view);
 		for (const w of worlds) {
-			const r = this.plan(view, know, w.map, w.cell, tie);
+			const r = this.plan(view, know, w.map, w.cell, tie, costs);
 			const key = `${r.dir}:${r.blow}`;
 			const v = votes.get(key);
 			if (v) v.n += w.weight;
@@ -200,19 +207,22 @@ class SeatBot implements Bot {
 		return { type: 'move', by: seat, actions };
 	}
 
-	/** The route this player takes if he stands on `at`. */
-	private plan(view: SeatView, know: SeatKnowledge, map: Map2D, at: number, tie: readonly number[]): Route {
-		const hunter = this.level === 'hunter';
+	/** What the route search charges this player now (the same for every cell he may stand on). */
+	private costs(view: SeatView): RouteCosts {
 		const me = view.me;
-		const costs: RouteCosts = {
+		return {
 			unknown: 2,
-			wall: hunter && me.grenades > 0 ? 8 : Infinity,
+			wall: this.level === 'hunter' && me.grenades > 0 ? 8 : Infinity,
 			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
 		};
+	}
+
+	/** The route this player takes if he stands on `at`. */
+	private plan(view: SeatView, know: SeatKnowledge, map: Map2D, at: number, tie: readonly number[], costs: RouteCosts): Route {
+		const me = view.me;
 		const reach = this.reach.run(map, at, costs, tie);
 		const nb = map.nb;
-		const unknownSide = (c: number, di: number) => map.side(c, di) === UNKNOWN;
 		// On an encephalitis cell whose mite is awake: out at once, the way known open (4.7).
 		if (map.kind(at) === 'encephalitis' && !me.immune) {
 			const out = tie.find((di) => map.side(at, di) === OPEN && nb[at * 4 + di]! >= 0 && map.kind(nb[at * 4 + di]!) !== 'encephalitis');
@@ -226,16 +236,14 @@ class SeatBot implements Bot {
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
 			const r =
-				reach.toSide((c, di) => map.side(c, di) === EXIT) ??
-				reach.toSide((c, di) => nb[c * 4 + di]! < 0 && unknownSide(c, di)) ??
-				reach.toSide(unknownSide);
+				reach.toSide(exitSide) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
 			if (r) return r;
 		} else if (me.health === 'healthy' && know.treasures.size) {
 			const r = reach.toCell((c) => know.treasures.has(c));
 			if (r && r.cost <= 12) return r;
 		}
 		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
-		const r = reach.toSide((c, di) => unknownSide(c, di) && nb[c * 4 + di]! >= 0) ?? reach.toSide(unknownSide);
+		const r = reach.toSide(innerUnknownSide) ?? reach.toSide(unknownSide);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
 		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);

@@ -105,6 +105,8 @@ export class SeatKnowledge {
 	readonly refusedStarts: number[] = [];
 	/** The side this player went out through (3.4), while outside. */
 	outsideDir: Direction | null = null;
+	/** The count of rounds to a draw has started (3.6): heard in the feed. */
+	nstopStarted = false;
 	/** Fakes that crumbled in this player's hands. */
 	fakes = 0;
 	private lastStart: number | null = null;
@@ -184,6 +186,7 @@ export class SeatKnowledge {
 
 	/** What the table hears of the others: who may carry a treasure. */
 	private hearPublic(e: GameEvent): void {
+		if (e.type === 'nstop_started') this.nstopStarted = true;
 		if (e.type === 'starts_invalidated' && e.seats.includes(this.seat) && this.lastStart !== null) this.refusedStarts.push(this.lastStart);
 		if (!('seat' in e) || e.seat === this.seat) return;
 		if ((e.type === 'found' || e.type === 'at_feet') && e.treasures > 0) this.treasureCarriers.add(e.seat);
@@ -221,16 +224,33 @@ export class SeatKnowledge {
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
 		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0, 0), weight: 1 }];
-		const byCell = new Map<number, { first: number; weight: number }>();
+		const size = a.contour.shape.length;
+		if (this.weight.length !== size) {
+			this.weight = new Int32Array(size);
+			this.firstHypothesis = new Int32Array(size);
+		}
+		const { weight, firstHypothesis } = this;
+		const cells: number[] = [];
 		for (let i = 0; i < n; i++) {
 			const cell = a.hypothesisCell(i);
-			const at = byCell.get(cell);
-			if (at) at.weight++;
-			else byCell.set(cell, { first: i, weight: 1 });
+			if (weight[cell]!++ === 0) {
+				firstHypothesis[cell] = i;
+				cells.push(cell);
+			}
 		}
-		const cells = [...byCell].sort((x, y) => y[1].weight - x[1].weight || x[0] - y[0]).slice(0, max);
-		return cells.map(([cell, { first, weight }], k) => ({ cell, map: this.hypothesisMap(first, k), weight }));
+		cells.sort((x, y) => weight[y]! - weight[x]! || x - y);
+		const out: { cell: number; map: Map2D; weight: number }[] = [];
+		for (let k = 0; k < cells.length && k < max; k++) {
+			const cell = cells[k]!;
+			out.push({ cell, map: this.hypothesisMap(firstHypothesis[cell]!, k), weight: weight[cell]! });
+		}
+		for (const cell of cells) weight[cell] = 0;
+		return out;
 	}
+
+	/** Per cell, while `worlds` counts: how many hypotheses hold it, and the first that does. */
+	private weight = new Int32Array(0);
+	private firstHypothesis = new Int32Array(0);
 
 	/** Whether, by some hypothesis, the step in direction `di` enters a cell known as encephalitis. */
 	mayEnterEncephalitis(di: number): boolean {

@@ -44,13 +44,24 @@ export class Reach {
 	private first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
 	private blown = new Uint8Array(0);
+	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up. */
+	private enter = new Float64Array(0);
 	map!: Map2D;
 	from = -1;
 	costs!: RouteCosts;
 	/** Direction indexes in the order ties are broken. */
 	order: readonly number[] = [];
-	/** The bucket queue's buckets (by distance), kept between runs. */
-	private buckets: number[][] = [];
+	/**
+	 * The bucket queue, kept between runs (a run allocates nothing): each bucket (by distance) a
+	 * list of entries in the order they were pushed, `head`/`tail` per distance, `next` and `cell` per entry.
+	 */
+	private head = new Int32Array(64);
+	private tail = new Int32Array(64);
+	private next = new Int32Array(64);
+	private cell = new Int32Array(64);
+	private entries = 0;
+	/** One past the farthest distance pushed in this run. */
+	private reached = 0;
 
 	/** The search from `from` over `map`. */
 	run(map: Map2D, from: number, costs: RouteCosts, order: readonly number[]): this {
@@ -63,17 +74,49 @@ export class Reach {
 			this.dist = new Float64Array(size);
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
+			this.enter = new Float64Array(size);
 		}
-		const { dist, first, blown } = this;
-		dist.fill(Infinity);
-		first.fill(-1);
-		blown.fill(0);
-		const buckets = this.buckets;
-		for (const bucket of buckets) bucket.length = 0;
-		(buckets[0] ??= []).push(from);
-		dist[from] = 0;
+		this.enter.fill(-1);
+		this.dist.fill(Infinity);
+		this.first.fill(-1);
+		this.blown.fill(0);
+		this.head.fill(-1, 0, this.reached);
+		this.entries = 0;
+		this.reached = 0;
+		this.push(0, from);
+		this.dist[from] = 0;
 		this.done = -1;
 		return this;
+	}
+
+	private push(d: number, cell: number): void {
+		if (d >= this.head.length) {
+			const length = Math.max(d + 1, this.head.length * 2);
+			const head = new Int32Array(length);
+			head.set(this.head.subarray(0, this.reached));
+			this.head = head;
+			const tail = new Int32Array(length);
+			tail.set(this.tail.subarray(0, this.reached));
+			this.tail = tail;
+		}
+		if (d >= this.reached) {
+			this.head.fill(-1, this.reached, d + 1);
+			this.reached = d + 1;
+		}
+		const e = this.entries++;
+		if (e >= this.next.length) {
+			const next = new Int32Array(this.next.length * 2);
+			next.set(this.next);
+			this.next = next;
+			const cell = new Int32Array(this.cell.length * 2);
+			cell.set(this.cell);
+			this.cell = cell;
+		}
+		this.cell[e] = cell;
+		this.next[e] = -1;
+		if (this.head[d] === -1) this.head[d] = e;
+		else this.next[this.tail[d]!] = e;
+		this.tail[d] = e;
 	}
 
 	/** Buckets settled so far (the search goes only as far as a question needs). */
@@ -81,7 +124,7 @@ export class Reach {
 
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
-		const { dist, first, blown, buckets, from } = this;
+		const { dist, first, blown, enter, from } = this;
 		const map = this.map;
 		const nb = map.nb;
 		const unknownStep = this.costs.unknown;
@@ -89,10 +132,10 @@ export class Reach {
 		const hazard = this.costs.hazard;
 		const order = this.order;
 		const o0 = order[0]!, o1 = order[1]!, o2 = order[2]!, o3 = order[3]!;
-		for (let d = this.done + 1; d <= upTo && d < buckets.length; d++) {
-			const bucket = buckets[d]!;
-			for (let i = 0; i < bucket.length; i++) {
-				const cell = bucket[i]!;
+		for (let d = this.done + 1; d <= upTo && d < this.reached; d++) {
+			// Entries pushed while this bucket is read go to farther buckets (every step costs ≥ 1).
+			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
+				const cell = this.cell[e]!;
 				if (dist[cell] !== d) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = k === 0 ? o0 : k === 1 ? o1 : k === 2 ? o2 : o3;
@@ -105,15 +148,17 @@ export class Reach {
 					else if (side === WALL) step = wallStep;
 					else continue;
 					if (step === Infinity) continue;
-					const kind = map.kind(n);
-					if (kind !== undefined) step += hazard[kind] ?? 0;
-					const nd = d + step;
+					let extra = enter[n]!;
+					if (extra < 0) {
+						const kind = map.kind(n);
+						extra = enter[n] = kind === undefined ? 0 : (hazard[kind] ?? 0);
+					}
+					const nd = d + step + extra;
 					if (nd < dist[n]!) {
 						dist[n] = nd;
 						first[n] = cell === from ? di : first[cell]!;
 						blown[n] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
-						while (buckets.length <= nd) buckets.push([]);
-						buckets[nd]!.push(n);
+						this.push(nd, n);
 					}
 				}
 			}
@@ -126,51 +171,60 @@ export class Reach {
 	 * cell. Read in order of distance, so the search stops at the first distance that cannot do better.
 	 */
 	toCell(goal: (cell: number) => boolean): Route | null {
-		let best: Route | null = null;
-		const { dist, buckets } = this;
-		for (let d = 0; d < buckets.length; d++) {
-			if (best && d > best.cost) break;
+		// The best so far in locals (a route is made once, at the end).
+		let bestTo = -1;
+		let bestCost = 0;
+		const dist = this.dist;
+		for (let d = 0; d < this.reached; d++) {
+			if (bestTo >= 0 && d > bestCost) break;
 			this.expand(d);
-			const bucket = buckets[d]!;
-			for (let i = 0; i < bucket.length; i++) {
-				const c = bucket[i]!;
-				if (dist[c] !== d || c === this.from || (best && c > best.to) || !goal(c)) continue;
-				best = { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost: d };
+			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
+				const c = this.cell[e]!;
+				if (dist[c] !== d || c === this.from || (bestTo >= 0 && c > bestTo) || !goal(c)) continue;
+				bestTo = c;
+				bestCost = d;
 			}
 		}
-		return best;
+		return bestTo < 0 ? null : { dir: DIRECTIONS[this.first[bestTo]!]!, blow: this.blown[bestTo] === 1, to: bestTo, cost: bestCost };
 	}
 
 	/**
-	 * The cheapest side worth trying (`goal(cell, direction index)`), reached and then tried; of
+	 * The cheapest side worth trying (`goal(map, cell, direction index)`), reached and then tried; of
 	 * equal costs, the lowest cell, then the first direction in the tie order. Read in order of
 	 * distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
 	 */
-	toSide(goal: (cell: number, di: number) => boolean): Route | null {
-		let best: Route | null = null;
+	toSide(goal: (map: Map2D, cell: number, di: number) => boolean): Route | null {
+		// The best so far in locals (a route is made once, at the end).
+		let bestTo = -1;
+		let bestCost = 0;
 		let bestK = 0;
+		let bestDi = 0;
 		const map = this.map;
 		const nb = map.nb;
-		const { dist, buckets, order } = this;
-		for (let d = 0; d < buckets.length; d++) {
-			if (best && d + 1 > best.cost) break;
+		const { dist, order } = this;
+		for (let d = 0; d < this.reached; d++) {
+			if (bestTo >= 0 && d + 1 > bestCost) break;
 			this.expand(d);
-			const bucket = buckets[d]!;
-			for (let i = 0; i < bucket.length; i++) {
-				const c = bucket[i]!;
+			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
+				const c = this.cell[e]!;
 				if (dist[c] !== d) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = order[k]!;
-					if (!goal(c, di)) continue;
+					if (!goal(map, c, di)) continue;
 					const n = nb[c * 4 + di]!;
 					const kind = n >= 0 ? map.kind(n) : undefined;
 					const cost = d + (map.side(c, di) === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
-					if (best && (cost > best.cost || (cost === best.cost && (c > best.to || (c === best.to && k > bestK))))) continue;
-					best = c === this.from ? { dir: DIRECTIONS[di]!, blow: false, to: c, cost } : { dir: DIRECTIONS[this.first[c]!]!, blow: this.blown[c] === 1, to: c, cost };
+					if (bestTo >= 0 && (cost > bestCost || (cost === bestCost && (c > bestTo || (c === bestTo && k > bestK))))) continue;
+					bestTo = c;
+					bestCost = cost;
 					bestK = k;
+					bestDi = di;
 				}
 			}
 		}
-		return best;
+		if (bestTo < 0) return null;
+		return bestTo === this.from
+			? { dir: DIRECTIONS[bestDi]!, blow: false, to: bestTo, cost: bestCost }
+			: { dir: DIRECTIONS[this.first[bestTo]!]!, blow: this.blown[bestTo] === 1, to: bestTo, cost: bestCost };
 	}
 }

@@ -111,6 +111,8 @@ class FactSet {
 		if (all.length === 0) return [];
 		const first = all[0]!;
 		const out: Fact[] = [];
+		// Where the first set's leaf holds a fact that every set read so far holds too (`count` of them).
+		const held = new Int32Array(WIDTH);
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
@@ -118,31 +120,30 @@ class FactSet {
 			const mids = new Set<Mid | undefined>();
 			for (const set of all) mids.add(set.top[t]);
 			mids.delete(mid);
+			const others = [...mids];
 			for (let m = 0; m < WIDTH; m++) {
 				const leaf = mid[m];
 				if (!leaf) continue;
-				let held: (Fact | undefined)[] | null = null;
-				let left = WIDTH;
+				let count = 0;
+				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held[count++] = i;
 				let last: Leaf | undefined = leaf;
-				for (const other of mids) {
-					const theirs = other?.[m];
+				for (let o = 0; o < others.length && count > 0; o++) {
+					const theirs = others[o]?.[m];
 					if (theirs === leaf || theirs === last) continue;
-					last = theirs;
-					if (!held) {
-						held = leaf.slice();
-						left = 0;
-						for (let i = 0; i < WIDTH; i++) if (held[i] !== undefined) left++;
+					if (!theirs) {
+						count = 0;
+						break;
 					}
-					for (let i = 0; i < WIDTH; i++)
-						if (held[i] !== undefined && !sameValue(theirs?.[i], held[i]!)) {
-							held[i] = undefined;
-							left--;
-						}
-					if (left === 0) break;
+					last = theirs;
+					let kept = 0;
+					for (let j = 0; j < count; j++) {
+						const i = held[j]!;
+						const f = theirs[i];
+						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[kept++] = i;
+					}
+					count = kept;
 				}
-				if (left === 0) continue;
-				const from = held ?? leaf;
-				for (let i = 0; i < WIDTH; i++) if (from[i] !== undefined) out.push(from[i]!);
+				for (let j = 0; j < count; j++) out.push(leaf[held[j]!]!);
 			}
 		}
 		return out;
@@ -473,7 +474,7 @@ export class Assistant {
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell(hyp(cell, null, base.facts), cell, kind, { code: kind === 'pit' ? 'pit' : 'carried', from: list[0]!.from, move: this.moves });
+				const at = addCell(hyp(cell, null, base.facts), cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
 				if (at) out.push(at);
 			}
 		}
@@ -486,16 +487,12 @@ export class Assistant {
 		for (const next of this.advanced(h, mv, told)) out.push(next);
 	}
 
-	private reason(code: Reason['code'], from: number, dir?: Direction): Reason {
-		return dir ? { code, from, move: this.moves, dir } : { code, from, move: this.moves };
-	}
-
 	private advanced(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told): readonly Hypothesis[] {
 		const { types } = told;
 		if (h.outside !== null) {
 			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !types.has('lost_outside')) {
 				const back = hyp(h.cell, null, h.facts);
-				return this.entered(back, h.cell, told, this.reason('entered', h.cell));
+				return this.entered(back, h.cell, told, 'entered', h.cell);
 			}
 			return [];
 		}
@@ -504,14 +501,14 @@ export class Assistant {
 			if (types.has('no_flow')) return this.notKind(h, h.cell, 'river') ? [h] : [];
 			const by = told.byFlow;
 			if (!by) return [];
-			const here = addCell(h, h.cell, 'river', this.reason('flow', h.cell));
+			const here = addCell(h, h.cell, 'river', 'flow', h.cell, this.moves);
 			if (!here) return [];
-			return this.carriedFrom(here, h.cell, by.delta, this.reason('flow', h.cell));
+			return this.carriedFrom(here, h.cell, by.delta, this.moves);
 		}
 		if (mv.a === 'loop') {
 			if (types.has('no_loop')) return this.notKind(h, h.cell, 'pit') ? [h] : [];
 			if (!types.has('pit_loop')) return [];
-			const here = addCell(h, h.cell, 'pit', this.reason('loop', h.cell));
+			const here = addCell(h, h.cell, 'pit', 'loop', h.cell, this.moves);
 			return here ? this.anyPit(here, h.cell) : [];
 		}
 		// go
@@ -519,57 +516,57 @@ export class Assistant {
 		const n = this.neighbour(h.cell, dir);
 		if (types.has('river_against')) {
 			// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-			const delta = n !== null && addCell(h, h.cell, 'delta', this.reason('moved', h.cell, dir));
-			const river = delta && addCell(delta, n, 'river', this.reason('moved', h.cell, dir));
+			const delta = n !== null && addCell(h, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
+			const river = delta && addCell(delta, n, 'river', 'moved', h.cell, this.moves, dir);
 			return river ? [river] : [];
 		}
 		if (types.has('wall')) {
-			const side = addSide(h, h.cell, dir, 'wall', this.reason('hit_wall', h.cell, dir), this);
+			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
 			return side ? [side] : [];
 		}
 		if (types.has('wall_carried')) {
 			const carried = told.wallCarried;
-			const side = addSide(h, h.cell, dir, 'wall', this.reason('hit_wall', h.cell, dir), this);
-			const river = side && addCell(side, h.cell, 'river', this.reason('carried', h.cell));
-			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.reason('carried', h.cell), dir) : [];
+			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
+			const river = side && addCell(side, h.cell, 'river', 'carried', h.cell, this.moves);
+			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.moves, dir) : [];
 		}
 		if (types.has('exit_refused')) {
 			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', this.reason('refused_exit', h.cell, dir), this, true);
+			const side = addSide(h, h.cell, dir, 'exit', 'refused_exit', this.moves, this, true);
 			return side ? [side] : [];
 		}
 		// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
 		if (types.has('exit_out') || told.wonByTreasure) {
 			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', this.reason('exit', h.cell, dir), this, true);
+			const side = addSide(h, h.cell, dir, 'exit', 'exit', this.moves, this, true);
 			return side ? [hyp(side.cell, dir, side.facts)] : [];
 		}
 		if (types.has('river_wade')) {
 			// 7.4 standing on the bottom: a step up- or downstream, into the river.
-			const wade = n !== null && addSide(h, h.cell, dir, 'open', this.reason('moved', h.cell, dir), this, true);
-			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', this.reason('entered', h.cell, dir));
+			const wade = n !== null && addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
+			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', 'entered', h.cell, this.moves, dir);
 			return into ? [into] : [];
 		}
 		if (n === null) return [];
 		// A grenade may have opened a wall found before: a known wall is no contradiction here.
-		const through = addSide(h, h.cell, dir, 'open', this.reason('moved', h.cell, dir), this, true);
+		const through = addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
 		if (!through) return [];
-		return this.entered(through, n, told, this.reason('entered', h.cell, dir));
+		return this.entered(through, n, told, 'entered', h.cell, dir);
 	}
 
-	/** The player stepped onto `cell`: what its announcement says (and where a pit or river took him). */
-	private entered(h: Hypothesis, cell: number, told: Told, reason: Reason): Hypothesis[] {
+	/** The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`): what its announcement says (and where a pit or river took him). */
+	private entered(h: Hypothesis, cell: number, told: Told, code: Reason['code'], from: number, dir?: Direction): Hypothesis[] {
 		const at = hyp(cell, h.outside, h.facts);
 		const { types } = told;
 		if (types.has('pit')) {
-			const pit = addCell(at, cell, 'pit', reason);
+			const pit = addCell(at, cell, 'pit', code, from, this.moves, dir);
 			return pit ? this.anyPit(pit, cell) : [];
 		}
 		const river = told.river;
 		if (river) {
-			const r = addCell(at, cell, 'river', reason);
+			const r = addCell(at, cell, 'river', code, from, this.moves, dir);
 			if (!r) return [];
-			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, reason);
+			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, this.moves);
 		}
 		const announced: KnownKind | null = types.has('delta')
 			? 'delta'
@@ -585,19 +582,19 @@ export class Assistant {
 								: 'land'
 							: null;
 		if (announced === null) return [at];
-		const known = addCell(at, cell, announced, reason);
+		const known = addCell(at, cell, announced, code, from, this.moves, dir);
 		return known ? [known] : [];
 	}
 
 	/** Carried one cell by the flow from `from` (4.6): onto a neighbour that is a river or, with `delta`, the delta. */
-	private carriedFrom(h: Hypothesis, from: number, delta: boolean, reason: Reason, notDir?: Direction): Hypothesis[] {
+	private carriedFrom(h: Hypothesis, from: number, delta: boolean, move: number, notDir?: Direction): Hypothesis[] {
 		const out: Hypothesis[] = [];
 		for (const dir of DIRECTIONS) {
 			if (dir === notDir) continue;
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
-			const open = addSide(h, from, dir, 'open', { ...reason, code: 'carried', dir }, this, true);
-			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', { ...reason, code: 'carried', from, dir });
+			const open = addSide(h, from, dir, 'open', 'carried', move, this, true);
+			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', 'carried', from, move, dir);
 			if (moved) out.push(moved);
 		}
 		return out;
@@ -702,7 +699,8 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	return null;
 }
 
-function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason): Hypothesis | null {
+/** The cell's reason (`code`, at move `move`, from `from`, towards `dir`) is made only if the fact is new or changes. */
+function addCell(h: Hypothesis, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
 	const known = h.facts.get(cell);
 	if (known?.kind === 'cell') {
 		const merged = compatible(known.value, value);
@@ -710,10 +708,12 @@ function addCell(h: Hypothesis, cell: number, value: KnownKind, reason: Reason):
 		if (merged === known.value) return h;
 		value = merged;
 	}
+	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
 	return hyp(h.cell, h.outside, h.facts.with(cell, { kind: 'cell', cell, value, reason }));
 }
 
-function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, reason: Reason, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
+/** The side's reason (`code`, at move `move`, from `cell` towards `dir`) is made only if the fact is new. */
+function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
 	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	const other = a.neighbour(cell, dir);
 	const own = other === null || dir === 'right' || dir === 'down';
@@ -729,6 +729,6 @@ function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, 
 		return null;
 	}
 	if (value === 'exit' && other !== null) return null;
-	const told = reason.from === cell && reason.dir === dir ? reason : { ...reason, from: cell, dir };
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason: told }));
+	const reason: Reason = { code, from: cell, move, dir };
+	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason }));
 }
