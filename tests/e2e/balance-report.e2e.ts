@@ -8,6 +8,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { launch, newContext, screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { journeyOrigins } from './support/origins';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,8 +31,7 @@ describe.each(journeyOrigins().slice(0, 1))('the balance report at $name', (orig
 	test('a few games on a plan in the editor: progress, the board\'s heat, the charts, the export; a long run stopped', { timeout: 180_000 }, async () => {
 		const context = await newContext(browser, { device: 'tablet', baseURL: origin.url });
 		const page = await context.newPage();
-		const errors: string[] = [];
-		page.on('pageerror', (e) => errors.push(e.message));
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'balance.json');
 			await page.goto('/');

@@ -11,6 +11,7 @@ import { launch, newContext, screenshot } from './support/browser';
 import { importPlan, storedRecord } from './support/library';
 import { journeyOrigins } from './support/origins';
 import { tapContour, tapSquare } from './support/player-screen';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,8 +58,7 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 	test('one person and two computers in pass-and-play, from home to the reveal, a reload midway', { timeout: 240_000 }, async () => {
 		const context = await newContext(browser, { device: 'phone', baseURL: origin.url });
 		const page = await context.newPage();
-		const errors: string[] = [];
-		page.on('pageerror', (e) => errors.push(e.message));
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'table-of-one.json');
 			await page.goto('/');
@@ -139,8 +139,7 @@ describe("a computer seat at the master's console", () => {
 	test('on a tablet: the computer chooses its start and moves by itself; the master enters the person\'s moves', { timeout: 180_000 }, async () => {
 		const context = await newContext(browser, { device: 'tablet' });
 		const page = await context.newPage();
-		const errors: string[] = [];
-		page.on('pageerror', (e) => errors.push(e.message));
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'table-of-one.json');
 			await page.goto('/');

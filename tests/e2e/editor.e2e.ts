@@ -8,6 +8,7 @@ import { canonicalOrder } from '../../src/lib/engine/plan/format-text';
 import { launch, newContext, screenshot, type ViewportName } from './support/browser';
 import { centre, finger, openEditorIn, saved, tool, type Editor } from './support/editor';
 import { importPlan } from './support/library';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -231,8 +232,7 @@ describe('a plan whose problem names a square twice', () => {
 	test('two true treasures on one square: the plan opens, its problem listed and drawn', async () => {
 		const context = await newContext(browser, { device: 'phone' });
 		const page = await context.newPage();
-		const errors: string[] = [];
-		page.on('pageerror', (e) => errors.push(e.message));
+		const errors = watchErrors(page);
 		try {
 			const plan = { ...buildPlan(['LLL', 'LHW', 'LLL'], { exits: [[2, 2, 'right', true], [0, 0, 'up', true]], items: [[1, 0, 'treasure', true], [1, 0, 'treasure', true]] }), name: 'Two on one' };
 			await importPlan(page, plan, 'two-on-one.json');

@@ -10,6 +10,7 @@ import { launch, newContext, screenshot } from './support/browser';
 import { centre, finger, saved, tool, type Editor } from './support/editor';
 import { storedGame } from './support/library';
 import { journeyOrigins, type JourneyOrigin } from './support/origins';
+import { watchErrors } from './support/page-errors';
 import { takeDevice, tapContour } from './support/player-screen';
 
 let browser: Browser;
@@ -27,16 +28,6 @@ async function phoneAt(url: string, secure: boolean): Promise<BrowserContext> {
 	// (stack notes), which only a secure context can be granted; elsewhere it offers its mDNS name.
 	if (secure) await context.grantPermissions(['microphone'], { origin: url });
 	return context;
-}
-
-/** Records what the page threw or logged as an error, to show with a failure. */
-function watchErrors(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-	page.on('console', (m) => {
-		if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-	});
-	return errors;
 }
 
 /** Opens the home screen and checks where it is: a secure context or not, as the origin says. */
@@ -152,7 +143,7 @@ describe.each(journeyOrigins())('journeys at $name ($url)', (origin) => {
 		const contexts = [await phoneAt(origin.url, origin.secure), await phoneAt(origin.url, origin.secure)];
 		try {
 			const pages = await Promise.all(contexts.map((c) => c.newPage()));
-			const errors = pages.map(watchErrors);
+			const errors = pages.map((p) => watchErrors(p));
 			const [anna, boris] = pages as [Page, Page];
 			const plans: Plan[] = [];
 			for (const [i, page] of pages.entries()) {

@@ -16,6 +16,7 @@ import { importPlan, storedRecord } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { ACCEPTANCE_PLAN, SCRIPT, scriptCommands, STARTS, type Role } from './support/acceptance-game';
 import { composeMove, expectReplayAsTheEngine, expectedFeed, feedLines, tapContour } from './support/player-screen';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,8 +54,7 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 		const context = await newContext(browser, { device: 'phone' });
 		const page = await context.newPage();
 		await page.setViewportSize(PHONE);
-		const errors: string[] = [];
-		page.on('pageerror', (e) => errors.push(e.message));
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, ACCEPTANCE_PLAN, 'accept.json');
 			await page.goto('/pass');

@@ -7,6 +7,7 @@ import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan, storedGame } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
+import { watchErrors } from './support/page-errors';
 import { composeMove, takeDevice, tapContour } from './support/player-screen';
 
 let browser: Browser;
@@ -33,6 +34,7 @@ describe('pass-and-play', () => {
 	test('a complete game on one phone: starts in private, a wall, the treasure carried out, a reload midway, the reveal', async () => {
 		const context = await newContext(browser, { device: 'phone' });
 		const page = await context.newPage();
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'kitchen.json');
 
@@ -97,6 +99,7 @@ describe('pass-and-play', () => {
 			await page.goto('/pass');
 			await page.locator('[data-game]').first().click();
 			await page.getByTestId('reveal').waitFor();
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}
@@ -107,6 +110,7 @@ describe("the master's console", () => {
 	test('on a tablet: starts placed by the master, a move entered and adjudicated, a ruling logged, undo', async () => {
 		const context = await newContext(browser, { device: 'tablet' });
 		const page = await context.newPage();
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'kitchen.json');
 			await page.goto('/host');
@@ -180,6 +184,7 @@ describe("the master's console", () => {
 			await page.reload();
 			await page.getByTestId('console').waitFor();
 			await page.getByText('misheard').first().waitFor();
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}
