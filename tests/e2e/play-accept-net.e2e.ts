@@ -18,6 +18,7 @@ import { importPlan } from './support/library';
 import { ACCEPTANCE_PLAN, cellOf, scriptCommands, SCRIPT, STARTS, type Role } from './support/acceptance-game';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
 import { composeMove, expectedFeed, expectNothingOfThePlan, expectReplayAsTheEngine, feedLines, fontSize, onScreen, storedData, tapContour, withCell } from './support/player-screen';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -56,16 +57,16 @@ describe("issue 7's acceptance game at the table", () => {
 
 			const names = ['Anna', 'Boris'];
 			const phones: Page[] = [];
+			const errorsOfPhones: string[][] = [];
 			// An uncaught error on a phone fails the game (a composed move once died so, silently).
-			const errors: string[] = [];
-			host.on('pageerror', (e) => errors.push(`tablet: ${e.message}`));
+			const errors = watchErrors(host, 'tablet');
 			for (const name of names) {
 				const context = await tableContext(browser, server.origin, 'phone');
 				contexts.push(context);
 				const phone = await joinPlayer(context, host, name);
 				await phone.setViewportSize(PHONE);
-				phone.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 				phones.push(phone);
+				errorsOfPhones.push(watchErrors(phone, name));
 			}
 			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await host.getByTestId('start-game').tap();
@@ -215,7 +216,7 @@ describe("issue 7's acceptance game at the table", () => {
 			expect(await winner.locator('.reveal polyline.path').count()).toBe(2);
 			await expectReplayAsTheEngine(winner, record, names, 3);
 			expect(await feedLines(winner)).toEqual(feedBefore);
-			expect(errors).toEqual([]);
+			expect([...errors, ...errorsOfPhones.flat()]).toEqual([]);
 		} finally {
 			for (const context of contexts) await context.close();
 		}

@@ -11,6 +11,7 @@ import { screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { joinPlayer, launchForNet, openHost, seatEvents, startTableServer, tableContext, type NetWindow } from './support/net-table';
 import { expectNothingOfThePlan, tapContour } from './support/player-screen';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -38,12 +39,15 @@ describe('a game at the table, over the link', () => {
 			await importPlan(library, plan, 'net.json');
 			await library.close();
 			const { page: host } = await openHost(hostContext, 'local');
+			const errors = [watchErrors(host, 'tablet')];
 
 			const phones: Page[] = [];
 			for (const name of ['Anna', 'Boris']) {
 				const context = await tableContext(browser, server.origin, 'phone');
 				contexts.push(context);
-				phones.push(await joinPlayer(context, host, name));
+				const phone = await joinPlayer(context, host, name);
+				phones.push(phone);
+				errors.push(watchErrors(phone, name));
 			}
 			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await screenshot(host, 'net-lobby-tablet');
@@ -89,6 +93,7 @@ describe('a game at the table, over the link', () => {
 			const { state, events } = replayEvents(record);
 			for (const [seat, phone] of phones.entries()) expect(await seatEvents(phone)).toEqual(events.seatEvents(seat));
 			expect(state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
+			expect(errors.flat()).toEqual([]);
 		} finally {
 			for (const context of contexts) await context.close();
 		}
