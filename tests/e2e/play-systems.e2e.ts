@@ -15,6 +15,7 @@ import { validatePlan } from '../../src/lib/engine/plan/validate';
 import { renderEvent } from '../../src/lib/i18n/events';
 import { grid } from '../../src/lib/engine/rules/topographic.testing';
 import { baseURL, launch, screenshot, VIEWPORTS } from './support/browser';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -153,6 +154,7 @@ describe('the other rule systems, played in the app', () => {
 		expect(validatePlan(topoPlan).errors).toEqual([]);
 		const ctx = await context('phone');
 		const page = await ctx.newPage();
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, topoPlan);
 			await page.goto('/');
@@ -220,6 +222,7 @@ describe('the other rule systems, played in the app', () => {
 			expect(state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
 			await page.getByTestId('reveal').waitFor();
 			await screenshot(page, 'systems-topographic-reveal-phone');
+			expect(errors).toEqual([]);
 		} finally {
 			await ctx.close();
 		}
@@ -229,6 +232,7 @@ describe('the other rule systems, played in the app', () => {
 		expect(validatePlan(abPlan).errors).toEqual([]);
 		const ctx = await context('phone');
 		const page = await ctx.newPage();
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, abPlan);
 			await page.goto('/pass?rules=abandoned');
@@ -276,6 +280,7 @@ describe('the other rule systems, played in the app', () => {
 			expect(heard[other]!.join(' ')).toMatch(/marsh/i);
 			expect(state.result).toEqual({ kind: 'win', seat: runnerSeat, how: 'treasure' });
 			await page.getByTestId('reveal').waitFor();
+			expect(errors).toEqual([]);
 		} finally {
 			await ctx.close();
 		}
@@ -284,6 +289,7 @@ describe('the other rule systems, played in the app', () => {
 	test("the master's console: topographic shows the bear, the ghost and its path; abandoned (omniscient) the portal sets and each seat; a whole abandoned game entered on the console", async () => {
 		const ctx = await context('tablet');
 		const page = await ctx.newPage();
+		const errors = watchErrors(page);
 		try {
 			await page.goto('/host?rules=topographic');
 			await page.locator('[data-testid="setup"][data-rules="topographic"]').waitFor();
@@ -368,6 +374,7 @@ describe('the other rule systems, played in the app', () => {
 			const end = replay(await storedGame(page)).state;
 			expect(end.result).toEqual({ kind: 'win', seat: runnerSeat, how: 'treasure' });
 			await page.getByTestId('reveal').waitFor();
+			expect(errors).toEqual([]);
 		} finally {
 			await ctx.close();
 		}

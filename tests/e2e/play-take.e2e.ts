@@ -7,6 +7,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan } from './support/library';
 import { launch, newContext, screenshot } from './support/browser';
 import { takeDevice, tapContour } from './support/player-screen';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +27,7 @@ describe('5.8 choosing among treasures', () => {
 	test('"take the topmost of two" on the composer, as found; carried out it wins', async () => {
 		const context = await newContext(browser, { device: 'phone' });
 		const page = await context.newPage();
+		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'two-chests.json');
 			await page.goto('/pass');
@@ -69,6 +71,7 @@ describe('5.8 choosing among treasures', () => {
 			expect(heard[1]).toMatch(/took treasure number 2/i);
 			expect(heard[1]).not.toMatch(/no luck/i);
 			expect(heard[2]).toMatch(/wins/i);
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}

@@ -7,6 +7,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan } from './support/library';
 import type { Plan } from '../../src/lib/engine/plan/types';
 import { baseURL, launch, newContext, screenshot } from './support/browser';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -151,6 +152,7 @@ describe('the deduction sheet on a 360 px phone', () => {
 	test('two pencils, a note, a fragment dropped onto the grid, the assistant\'s reasons and the others\' candidates, the feed tapped and annotated, undo, export, the reveal', async () => {
 		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: baseURL(), locale: 'en-US', colorScheme: 'light' });
 		const page = await context.newPage();
+		const errors = watchErrors(page);
 		try {
 			await startPassGame(page, wide, { 0: [1, 2], 1: [5, 4] });
 			// Anna: up (the wall above b3), left, up, up (the treasure on a1), left (out with it).
@@ -261,6 +263,7 @@ describe('the deduction sheet on a 360 px phone', () => {
 			await page.setViewportSize({ width: 1024, height: 768 });
 			await reveal.locator('svg.board').scrollIntoViewIfNeeded();
 			await screenshot(page, 'sheet-tablet-reveal');
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}
