@@ -10,7 +10,7 @@ import { launch, newContext, screenshot } from './support/browser';
 import { centre, finger, saved, tool, type Editor } from './support/editor';
 import { storedGame } from './support/library';
 import { journeyOrigins, type JourneyOrigin } from './support/origins';
-import { watchErrors } from './support/page-errors';
+import { watchErrors, withoutLinkNoise } from './support/page-errors';
 import { takeDevice, tapContour } from './support/player-screen';
 
 let browser: Browser;
@@ -182,7 +182,7 @@ describe.each(journeyOrigins())('journeys at $name ($url)', (origin) => {
 				await mover.locator('[data-testid="duel-composer"] [data-dir="up"]').click();
 				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${moves}"]`).waitFor({ timeout: 30_000 });
 			}
-			expect(errors.flat().filter((e) => !/peerjs|WebSocket|ERR_/i.test(e))).toEqual([]);
+			expect(withoutLinkNoise(errors.flat())).toEqual([]);
 		} finally {
 			for (const c of contexts) await c.close();
 		}

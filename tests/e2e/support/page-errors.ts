@@ -8,6 +8,15 @@ import type { Page } from 'playwright-core';
 const SVELTE_WARNING = /svelte\.dev\/e\/|\[svelte\]/;
 
 /**
+ * What a link between devices logs as an error on its own and recovers from (a signalling socket
+ * that drops and reconnects, a refused resource while it does): not the app's fault, and on a busy
+ * machine a matter of timing. Tests of tables and duels filter it with `withoutLinkNoise`.
+ */
+const LINK_NOISE = /peerjs|WebSocket|ERR_/i;
+
+export const withoutLinkNoise = (errors: string[]): string[] => errors.filter((e) => !LINK_NOISE.test(e));
+
+/**
  * Records what the page threw, logged as an error, or what Svelte warned of at run time (a
  * warning is a bug a person hits without seeing it: stale values, lost updates), labelled with
  * `label` when given, to assert empty and show with a failure.
