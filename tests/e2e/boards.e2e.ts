@@ -180,6 +180,12 @@ describe('the sheet at the table', () => {
 			expect(await clipped(sheet.locator('.tools, .tools .chip, [data-testid="sheet-hint"], [data-testid="legend"] li'))).toEqual([]);
 			const sizes = await sheet.locator('.tools .chip').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
 			expect(Math.min(...sizes)).toBeGreaterThanOrEqual(44);
+			// Every control of the sheet tab a thumb's size, the feed's tappable entries too (they were 39 px).
+			expect(await sheet.locator('[data-testid="feed"] button.pick').count()).toBeGreaterThan(0);
+			const small = await sheet.locator('button:visible, summary:visible').evaluateAll((els) =>
+				els.map((e) => ({ text: e.textContent?.trim() || e.getAttribute('aria-label'), r: e.getBoundingClientRect() })).filter(({ r }) => Math.min(r.width, r.height) < 44).map(({ text, r }) => `${text} ${Math.round(r.width)}x${Math.round(r.height)}`)
+			);
+			expect(small).toEqual([]);
 			expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 
 			await page.evaluate(() => window.scrollTo(0, 0));

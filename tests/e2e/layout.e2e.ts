@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Action } from '../../src/lib/engine/game/types';
 import { ACCEPTANCE_PLAN } from './support/acceptance-game';
-import { launch, screenshot } from './support/browser';
+import { baseURL, launch, screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { admit, openTableFromHome, tableContext, type DeviceLook } from './support/net-table';
 import { journeyOrigins } from './support/origins';
@@ -232,6 +232,35 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			await expectOpeningInSight(host);
 			expect(await clippedTexts(host)).toEqual([]);
 			await screenshot(host, shot('open-phone360'));
+		} finally {
+			await context.close();
+		}
+	}, 120_000);
+});
+
+// Every screen's title whole on the smallest phone, in English and Russian: it wraps, never ends
+// in "…" ("New laby…", "Игра на одном уст…" did), and the header stays a header (a quarter of
+// the screen at most), leaving the first screen to the screen's own work.
+describe('the titles at 360x740', () => {
+	const ROUTES = ['/library', '/design', '/pass', '/host', '/duel', '/join', '/join/host'];
+	test.each(['en-US', 'ru-RU'])('%s: every screen\'s title whole, the header a quarter of the screen at most', async (locale) => {
+		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: baseURL(), locale });
+		try {
+			const page = await context.newPage();
+			const cut: string[] = [];
+			for (const route of ROUTES) {
+				await page.goto(route);
+				const title = page.locator('header h1');
+				await title.waitFor();
+				await page.waitForFunction(() => !!document.querySelector('header h1')?.textContent?.trim());
+				const box = await title.evaluate((el) => {
+					const header = el.closest('header')!.getBoundingClientRect();
+					return { text: el.textContent!.trim(), wide: el.scrollWidth > el.clientWidth + 1, tall: el.scrollHeight > el.clientHeight + 1, header: header.height };
+				});
+				if (box.wide || box.tall || box.header > 740 / 4) cut.push(`${route}: "${box.text}" ${JSON.stringify(box)}`);
+				await screenshot(page, `layout-title-${locale}${route.replaceAll('/', '-')}`);
+			}
+			expect(cut).toEqual([]);
 		} finally {
 			await context.close();
 		}
