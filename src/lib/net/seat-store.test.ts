@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
-import { SeatStore, type OldSeats } from './seat-store';
+import { createStore, get, keys, set } from 'idb-keyval';
+import { CHUNK, SeatStore, type OldSeats } from './seat-store';
+import type { GameEvent } from '../engine/game/types';
 import type { Membership } from '../store/records';
 
 const seat = (room: string, updatedAt: number, name = 'Ann'): Membership => ({ room, name, key: 'k'.repeat(24), seat: 0, events: [], nextCmd: 3, pending: null, updatedAt });
@@ -109,4 +111,100 @@ test('an old table that cannot be read does not stop the game, and is tried agai
 	} finally {
 		await db.delete();
 	}
+});
+
+/** Distinct events (what they say does not matter to the store). */
+const event = (i: number) => ({ type: 'turn', seat: i % 6, n: i, audience: { to: 'all' } }) as unknown as GameEvent;
+
+test('a seat loads as it was saved last, whatever the appends, saves and reloads in between', async () => {
+	await fc.assert(
+		fc.asyncProperty(
+			fc.array(fc.oneof(fc.record({ append: fc.nat(CHUNK * 2 + 3) }), fc.constant({ save: true }), fc.constant({ reload: true })), { minLength: 1, maxLength: 14 }),
+			async (steps) => {
+				const name = `seats-${Math.random()}`;
+				opened.push(name);
+				let seats = new SeatStore(name, async () => null);
+				let events: GameEvent[] = [];
+				let saved: Membership | null = null;
+				for (const step of steps) {
+					if ('append' in step) events = [...events, ...Array.from({ length: step.append }, (_, i) => event(events.length + i))];
+					else if ('save' in step) {
+						saved = { ...seat('ABCDEF', events.length), events };
+						await seats.save(saved);
+					} else {
+						// a reload: a new store, and the session goes on from what it loads
+						seats = new SeatStore(name, async () => null);
+						const loaded = await seats.load('ABCDEF');
+						expect(loaded).toEqual(saved);
+						events = loaded?.events ?? events;
+					}
+				}
+				expect(await new SeatStore(name, async () => null).load('ABCDEF')).toEqual(saved);
+			}
+		),
+		{ numRuns: 40 }
+	);
+});
+
+test('a save writes the head and only the chunk the new events fell in', async () => {
+	const name = `seats-${Math.random()}`;
+	opened.push(name);
+	const seats = new SeatStore(name, async () => null);
+	const events = Array.from({ length: CHUNK * 3 + 5 }, (_, i) => event(i));
+	await seats.save({ ...seat('ABCDEF', 1), events: [...events] });
+	const raw = createStore(name, 'memberships');
+	// the chunks already on disk are marked: a later save must leave them as they are
+	for (const n of [0, 1, 2]) await set(['ABCDEF', n], ['marked'], raw);
+	events.push(event(events.length));
+	await seats.save({ ...seat('ABCDEF', 2), events: [...events] });
+	expect(await get(['ABCDEF', 2], raw)).toEqual(['marked']);
+	expect(await get(['ABCDEF', 3], raw)).toEqual(events.slice(CHUNK * 3));
+	const head = await get<Record<string, unknown>>('ABCDEF', raw);
+	expect(head?.events).toBeUndefined();
+	expect(head?.eventCount).toBe(events.length);
+});
+
+test('a seat another game wrote over, or shorter, is written whole: no chunk of the older one stays', async () => {
+	const name = `seats-${Math.random()}`;
+	opened.push(name);
+	const seats = new SeatStore(name, async () => null);
+	await seats.save({ ...seat('ABCDEF', 1), events: Array.from({ length: CHUNK * 2 + 1 }, (_, i) => event(i)) });
+	const other = { ...seat('ABCDEF', 2), events: Array.from({ length: 3 }, (_, i) => event(1000 + i)) };
+	await seats.save(other);
+	expect(await new SeatStore(name, async () => null).load('ABCDEF')).toEqual(other);
+	expect((await keys(createStore(name, 'memberships'))).length).toBe(2);
+});
+
+test('a seat an older version saved whole (events inline) loads as it was, and takes chunks at its next save', async () => {
+	const name = `seats-${Math.random()}`;
+	opened.push(name);
+	const raw = createStore(name, 'memberships');
+	const inline: Membership = { ...seat('ABCDEF', 5), events: Array.from({ length: CHUNK + 10 }, (_, i) => event(i)) };
+	await set('ABCDEF', inline, raw);
+	await set('GHJKMN', seat('GHJKMN', 9, 'Bob'), raw);
+	const seats = new SeatStore(name, async () => null);
+	const loaded = await seats.load('ABCDEF');
+	expect(loaded).toEqual(inline);
+	expect((await seats.list()).map((m) => m.room)).toEqual(['GHJKMN', 'ABCDEF']);
+	const next = { ...loaded!, events: [...loaded!.events, event(CHUNK + 10)], updatedAt: 6 };
+	await seats.save(next);
+	const head = await get<Record<string, unknown>>('ABCDEF', raw);
+	expect(head?.events).toBeUndefined();
+	expect(await get(['ABCDEF', 0], raw)).toEqual(next.events.slice(0, CHUNK));
+	expect(await new SeatStore(name, async () => null).load('ABCDEF')).toEqual(next);
+	expect(await new SeatStore(name, async () => null).load('GHJKMN')).toEqual(seat('GHJKMN', 9, 'Bob'));
+});
+
+test('forgetting a seat deletes its chunks, and no other seat\'s', async () => {
+	const name = `seats-${Math.random()}`;
+	opened.push(name);
+	const seats = new SeatStore(name, async () => null);
+	const bob = { ...seat('GHJKMN', 3, 'Bob'), events: Array.from({ length: CHUNK + 1 }, (_, i) => event(i)) };
+	await seats.save({ ...seat('ABCDEF', 5), events: Array.from({ length: CHUNK * 2 + 1 }, (_, i) => event(i)) });
+	await seats.save(bob);
+	await seats.forget('ABCDEF');
+	expect(await seats.load('ABCDEF')).toBeNull();
+	const left = await keys(createStore(name, 'memberships'));
+	expect(left.filter((key) => (Array.isArray(key) ? key[0] : key) === 'ABCDEF')).toEqual([]);
+	expect(await new SeatStore(name, async () => null).load('GHJKMN')).toEqual(bob);
 });
