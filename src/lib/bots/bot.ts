@@ -229,14 +229,14 @@ class SeatBot implements Bot {
 			if (out !== undefined) return { dir: DIRECTIONS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
 		}
 		const hurt = me.health !== 'healthy';
-		if (hurt) {
+		if (hurt && know.everTold('hospital')) {
 			const r = reach.toCell((c) => map.kind(c) === 'hospital');
 			if (r && map.kind(at) !== 'hospital') return r;
 		}
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
-			const r =
-				reach.toSide(exitSide) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
+			const exitKnown = know.everTold('exit_out') || know.everTold('exit_refused');
+			const r = (exitKnown ? reach.toSide(exitSide) : null) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
 			if (r) return r;
 		} else if (me.health === 'healthy' && know.treasures.size) {
 			const r = reach.toCell((c) => know.treasures.has(c));
