@@ -32,6 +32,9 @@ const WALL = SIDE_WALL;
 // The levels' names are stored with games and tables, so they sit below the store (store/records.ts).
 export { BOT_LEVELS, isBotLevel, type BotLevel } from '../store/records';
 
+/** The farthest (in route cost) a treasure seen lying is fetched. */
+const TREASURE_DETOUR = 12;
+
 /** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
 const WORLDS_PLANNED = 8;
 
@@ -239,8 +242,8 @@ class SeatBot implements Bot {
 			const r = (exitKnown ? reach.toSide(exitSide) : null) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
 			if (r) return r;
 		} else if (me.health === 'healthy' && know.treasures.size) {
-			const r = reach.toCell((c) => know.treasures.has(c));
-			if (r && r.cost <= 12) return r;
+			const r = reach.toCell((c) => know.treasures.has(c), TREASURE_DETOUR);
+			if (r) return r;
 		}
 		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
 		const r = reach.toSide(innerUnknownSide) ?? reach.toSide(unknownSide);

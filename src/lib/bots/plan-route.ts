@@ -168,14 +168,15 @@ export class Reach {
 
 	/**
 	 * The cheapest cell (other than the start) for which `goal` holds; of equal costs, the lowest
-	 * cell. Read in order of distance, so the search stops at the first distance that cannot do better.
+	 * cell. Read in order of distance, so the search stops at the first distance that cannot do
+	 * better, or beyond `maxCost` (a farther cell is no answer).
 	 */
-	toCell(goal: (cell: number) => boolean): Route | null {
+	toCell(goal: (cell: number) => boolean, maxCost = Infinity): Route | null {
 		// The best so far in locals (a route is made once, at the end).
 		let bestTo = -1;
 		let bestCost = 0;
 		const dist = this.dist;
-		for (let d = 0; d < this.reached; d++) {
+		for (let d = 0; d < this.reached && d <= maxCost; d++) {
 			if (bestTo >= 0 && d > bestCost) break;
 			this.expand(d);
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
