@@ -228,10 +228,10 @@ export class SeatKnowledge {
 
 	/**
 	 * Up to `max` cells the player may be on, the likeliest first (held by the most hypotheses; of
-	 * equal counts, the lowest cell), each with the map of its first hypothesis and how many hold it.
-	 * The maps are valid until the next call.
+	 * equal counts, in the order `order` scatters them), each with the map of its first hypothesis
+	 * and how many hold it. The maps are valid until the next call.
 	 */
-	worlds(max: number): { cell: number; map: Map2D; weight: number }[] {
+	worlds(max: number, order: number): { cell: number; map: Map2D; weight: number }[] {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
@@ -250,7 +250,9 @@ export class SeatKnowledge {
 				cells.push(cell);
 			}
 		}
-		cells.sort((x, y) => weight[y]! - weight[x]! || x - y);
+		// (c + order) times an odd constant, mod 2^32: a one-to-one scatter of the cells, so no two tie.
+		const scatter = (c: number) => Math.imul(c + order, 0x9e3779b1) >>> 0;
+		cells.sort((x, y) => weight[y]! - weight[x]! || scatter(x) - scatter(y));
 		const out: { cell: number; map: Map2D; weight: number }[] = [];
 		for (let k = 0; k < cells.length && k < max; k++) {
 			const cell = cells[k]!;
