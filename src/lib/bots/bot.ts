@@ -142,8 +142,8 @@ class SeatBot implements Bot {
 		if (cands.length === 0) return this.wander();
 		const tie = this.rng.shuffle([0, 1, 2, 3]);
 		// Where am I? Each likely cell (with the map that then holds) votes for its first step, by how many hypotheses hold it.
-		// Cells held equally often are taken in an order drawn afresh (after a pit most are): taking
-		// the lowest cells first planned, lost, as if in the top rows, which held some games for thousands of moves.
+		// Cells held equally often (after a pit, most are) are taken in an order drawn afresh: taking the
+		// lowest cells first planned, lost, as if in the top rows, and held more games to the move limit.
 		const worlds = know.worlds(WORLDS_PLANNED, 1 + this.rng.int(1 << 20));
 		const first = worlds[0]!.map;
 		// What is learnt is measured on the certain facts: the first hypothesis changes from one move
