@@ -20,7 +20,7 @@ import { createRng, type Rng } from '../engine/random';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
-import { Reach, type Route, type RouteCosts } from './plan-route';
+import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
 
 // Module-local copies of the side codes (read in the planner's loops).
@@ -54,12 +54,6 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	for (const v of votes.values()) if (v !== leader && (v.n + left) / v.penalty >= lead) return false;
 	return true;
 }
-
-// The sides a route may aim at (`Reach.toSide` goals; module functions, so a plan makes no closures).
-const exitSide = (map: Map2D, c: number, di: number) => map.side(c, di) === EXIT;
-const unknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN;
-const outlineUnknownSide = (map: Map2D, c: number, di: number) => map.nb[c * 4 + di]! < 0 && map.side(c, di) === UNKNOWN;
-const innerUnknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN && map.nb[c * 4 + di]! >= 0;
 
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
@@ -241,14 +235,14 @@ class SeatBot implements Bot {
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
 			const exitKnown = know.everTold('exit_out') || know.everTold('exit_refused');
-			const r = (exitKnown ? reach.toSide(exitSide) : null) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
+			const r = (exitKnown ? reach.toSide(EXIT) : null) ?? reach.toSide(UNKNOWN, OUTLINE) ?? reach.toSide(UNKNOWN);
 			if (r) return r;
 		} else if (me.health === 'healthy' && know.treasures.size) {
 			const r = reach.toCell((c) => know.treasures.has(c), TREASURE_DETOUR);
 			if (r) return r;
 		}
 		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
-		const r = reach.toSide(innerUnknownSide) ?? reach.toSide(unknownSide);
+		const r = reach.toSide(UNKNOWN, INNER) ?? reach.toSide(UNKNOWN);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
 		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);
