@@ -250,27 +250,12 @@ export class SeatKnowledge {
 				cells.push(cell);
 			}
 		}
-		// The `max` first in order, kept sorted as the cells are read (no sort of them all).
 		// (c + order) times an odd constant, mod 2^32: a one-to-one scatter of the cells, so no two tie.
 		const scatter = (c: number) => Math.imul(c + order, 0x9e3779b1) >>> 0;
-		const top: number[] = [];
-		const keys: number[] = [];
-		for (const cell of cells) {
-			const w = weight[cell]!;
-			const key = scatter(cell);
-			let at = top.length;
-			while (at > 0 && (weight[top[at - 1]!]! < w || (weight[top[at - 1]!]! === w && keys[at - 1]! > key))) at--;
-			if (at >= max) continue;
-			top.splice(at, 0, cell);
-			keys.splice(at, 0, key);
-			if (top.length > max) {
-				top.pop();
-				keys.pop();
-			}
-		}
+		cells.sort((x, y) => weight[y]! - weight[x]! || scatter(x) - scatter(y));
 		const out: { cell: number; map: Map2D; weight: number }[] = [];
-		for (let k = 0; k < top.length; k++) {
-			const cell = top[k]!;
+		for (let k = 0; k < cells.length && k < max; k++) {
+			const cell = cells[k]!;
 			out.push({ cell, map: this.hypothesisMap(firstHypothesis[cell]!, k), weight: weight[cell]! });
 		}
 		for (const cell of cells) weight[cell] = 0;
