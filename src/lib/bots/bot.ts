@@ -20,7 +20,7 @@ import { createRng, type Rng } from '../engine/random';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
-import { Reach, type Route, type RouteCosts } from './plan-route';
+import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
 
 // Module-local copies of the side codes (read in the planner's loops).
@@ -31,6 +31,9 @@ const WALL = SIDE_WALL;
 
 // The levels' names are stored with games and tables, so they sit below the store (store/records.ts).
 export { BOT_LEVELS, isBotLevel, type BotLevel } from '../store/records';
+
+/** The farthest (in route cost) a treasure seen lying is fetched. */
+const TREASURE_DETOUR = 12;
 
 /** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
 const WORLDS_PLANNED = 8;
@@ -51,12 +54,6 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	for (const v of votes.values()) if (v !== leader && (v.n + left) / v.penalty >= lead) return false;
 	return true;
 }
-
-// The sides a route may aim at (`Reach.toSide` goals; module functions, so a plan makes no closures).
-const exitSide = (map: Map2D, c: number, di: number) => map.side(c, di) === EXIT;
-const unknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN;
-const outlineUnknownSide = (map: Map2D, c: number, di: number) => map.nb[c * 4 + di]! < 0 && map.side(c, di) === UNKNOWN;
-const innerUnknownSide = (map: Map2D, c: number, di: number) => map.side(c, di) === UNKNOWN && map.nb[c * 4 + di]! >= 0;
 
 /** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
@@ -139,7 +136,9 @@ class SeatBot implements Bot {
 		if (cands.length === 0) return this.wander();
 		const tie = this.rng.shuffle([0, 1, 2, 3]);
 		// Where am I? Each likely cell (with the map that then holds) votes for its first step, by how many hypotheses hold it.
-		const worlds = know.worlds(WORLDS_PLANNED);
+		// Cells held equally often (after a pit, most are) are taken in an order drawn afresh: taking the
+		// lowest cells first planned, lost, as if in the top rows, and held more games to the move limit.
+		const worlds = know.worlds(WORLDS_PLANNED, 1 + this.rng.int(1 << 20));
 		const first = worlds[0]!.map;
 		// What is learnt is measured on the certain facts: the first hypothesis changes from one move
 		// to the next (a merge reorders them), and its count with it, which would reset the counters below.
@@ -229,21 +228,21 @@ class SeatBot implements Bot {
 			if (out !== undefined) return { dir: DIRECTIONS[out]!, blow: false, to: nb[at * 4 + out]!, cost: 1 };
 		}
 		const hurt = me.health !== 'healthy';
-		if (hurt) {
+		if (hurt && know.everTold('hospital')) {
 			const r = reach.toCell((c) => map.kind(c) === 'hospital');
 			if (r && map.kind(at) !== 'hospital') return r;
 		}
 		if (me.carry === 'treasure') {
 			// Out through an exit it knows, else try the outline's sides it does not know.
-			const r =
-				reach.toSide(exitSide) ?? reach.toSide(outlineUnknownSide) ?? reach.toSide(unknownSide);
+			const exitKnown = know.everTold('exit_out') || know.everTold('exit_refused');
+			const r = (exitKnown ? reach.toSide(EXIT) : null) ?? reach.toSide(UNKNOWN, OUTLINE) ?? reach.toSide(UNKNOWN);
 			if (r) return r;
 		} else if (me.health === 'healthy' && know.treasures.size) {
-			const r = reach.toCell((c) => know.treasures.has(c));
-			if (r && r.cost <= 12) return r;
+			const r = reach.toCell((c) => know.treasures.has(c), TREASURE_DETOUR);
+			if (r) return r;
 		}
 		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
-		const r = reach.toSide(innerUnknownSide) ?? reach.toSide(unknownSide);
+		const r = reach.toSide(UNKNOWN, INNER) ?? reach.toSide(UNKNOWN);
 		if (r) return r;
 		// Everything within reach is known: walk on to somewhere at random.
 		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);

@@ -110,6 +110,8 @@ export class SeatKnowledge {
 	/** Fakes that crumbled in this player's hands. */
 	fakes = 0;
 	private lastStart: number | null = null;
+	/** The kinds of answer this player was ever given to his own commands (what his facts can hold). */
+	private readonly told = new Set<GameEvent['type']>();
 	/** The certain facts' map, for the hypotheses it was drawn from (`Assistant.version`). */
 	private facts: { of: object; map: Map2D } | null = null;
 	/** The maps `worlds` hands out, refilled on every call (a decision allocates none). */
@@ -166,6 +168,7 @@ export class SeatKnowledge {
 		if (p.answer.length === 0 && this.seen <= p.at) return;
 		this.assistant.observeOwn(p.command, p.answer);
 		const mine = p.answer.filter((e) => 'seat' in e && e.seat === this.seat);
+		for (const e of mine) this.told.add(e.type);
 		if (p.command.type === 'move') {
 			const go = p.command.actions.find((a) => a.a === 'go');
 			const out = mine.find((e) => e.type === 'exit_out');
@@ -209,6 +212,15 @@ export class SeatKnowledge {
 		return this.facts.map;
 	}
 
+	/**
+	 * Whether this player was ever answered `type` to a command of his own. The assistant's facts
+	 * come from those answers alone, so a player never told "hospital" knows no hospital under any
+	 * hypothesis, and one never told of an exit knows no exit: a search for one can be skipped.
+	 */
+	everTold(type: GameEvent['type']): boolean {
+		return this.told.has(type);
+	}
+
 	/** How many facts are certain (what the player has learnt for sure). */
 	certainCount(): number {
 		return this.assistant.certainCount;
@@ -216,10 +228,10 @@ export class SeatKnowledge {
 
 	/**
 	 * Up to `max` cells the player may be on, the likeliest first (held by the most hypotheses; of
-	 * equal counts, the lowest cell), each with the map of its first hypothesis and how many hold it.
-	 * The maps are valid until the next call.
+	 * equal counts, in the order `order` scatters them), each with the map of its first hypothesis
+	 * and how many hold it. The maps are valid until the next call.
 	 */
-	worlds(max: number): { cell: number; map: Map2D; weight: number }[] {
+	worlds(max: number, order: number): { cell: number; map: Map2D; weight: number }[] {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
@@ -238,7 +250,9 @@ export class SeatKnowledge {
 				cells.push(cell);
 			}
 		}
-		cells.sort((x, y) => weight[y]! - weight[x]! || x - y);
+		// (c + order) times an odd constant, mod 2^32: a one-to-one scatter of the cells, so no two tie.
+		const scatter = (c: number) => Math.imul(c + order, 0x9e3779b1) >>> 0;
+		cells.sort((x, y) => weight[y]! - weight[x]! || scatter(x) - scatter(y));
 		const out: { cell: number; map: Map2D; weight: number }[] = [];
 		for (let k = 0; k < cells.length && k < max; k++) {
 			const cell = cells[k]!;

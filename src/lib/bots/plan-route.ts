@@ -14,6 +14,12 @@ const OPEN = SIDE_OPEN;
 const UNKNOWN = SIDE_UNKNOWN;
 const WALL = SIDE_WALL;
 
+/** Where a side aimed at (`Reach.toSide`) may lie: anywhere, on the outline, between two squares. */
+export const ANYWHERE = 0;
+export const OUTLINE = 1;
+export const INNER = 2;
+export type SideWhere = typeof ANYWHERE | typeof OUTLINE | typeof INNER;
+
 export interface RouteCosts {
 	/** Through a side not known (it may be a wall). */
 	unknown: number;
@@ -168,14 +174,15 @@ export class Reach {
 
 	/**
 	 * The cheapest cell (other than the start) for which `goal` holds; of equal costs, the lowest
-	 * cell. Read in order of distance, so the search stops at the first distance that cannot do better.
+	 * cell. Read in order of distance, so the search stops at the first distance that cannot do
+	 * better, or beyond `maxCost` (a farther cell is no answer).
 	 */
-	toCell(goal: (cell: number) => boolean): Route | null {
+	toCell(goal: (cell: number) => boolean, maxCost = Infinity): Route | null {
 		// The best so far in locals (a route is made once, at the end).
 		let bestTo = -1;
 		let bestCost = 0;
 		const dist = this.dist;
-		for (let d = 0; d < this.reached; d++) {
+		for (let d = 0; d < this.reached && d <= maxCost; d++) {
 			if (bestTo >= 0 && d > bestCost) break;
 			this.expand(d);
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
@@ -189,11 +196,11 @@ export class Reach {
 	}
 
 	/**
-	 * The cheapest side worth trying (`goal(map, cell, direction index)`), reached and then tried; of
-	 * equal costs, the lowest cell, then the first direction in the tie order. Read in order of
-	 * distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
+	 * The cheapest side known as `side` (SIDE_*) that lies `where` (anywhere, on the outline, inside),
+	 * reached and then tried; of equal costs, the lowest cell, then the first direction in the tie
+	 * order. Read in order of distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
 	 */
-	toSide(goal: (map: Map2D, cell: number, di: number) => boolean): Route | null {
+	toSide(side: number, where: SideWhere = ANYWHERE): Route | null {
 		// The best so far in locals (a route is made once, at the end).
 		let bestTo = -1;
 		let bestCost = 0;
@@ -210,10 +217,12 @@ export class Reach {
 				if (dist[c] !== d) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = order[k]!;
-					if (!goal(map, c, di)) continue;
+					const s = map.side(c, di);
+					if (s !== side) continue;
 					const n = nb[c * 4 + di]!;
+					if (where === OUTLINE ? n >= 0 : where === INNER && n < 0) continue;
 					const kind = n >= 0 ? map.kind(n) : undefined;
-					const cost = d + (map.side(c, di) === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
+					const cost = d + (s === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
 					if (bestTo >= 0 && (cost > bestCost || (cost === bestCost && (c > bestTo || (c === bestTo && k > bestK))))) continue;
 					bestTo = c;
 					bestCost = cost;
