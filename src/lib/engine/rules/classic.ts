@@ -172,6 +172,17 @@ export function fallen(p: { health: string; hitNotice: boolean }): boolean {
 	return p.health === 'wounded' && p.hitNotice;
 }
 
+/** 4.2: heal a wounded or infected player in a hospital (infected → immune, an irreversible change); whether he was healed. */
+function heal(d: Draft, seat: Seat): boolean {
+	// Snapshot first: `update` may write in place into this draft's copy of the player.
+	const p = d.p(seat);
+	if (p.health === 'healthy') return false;
+	const becomesImmune = p.health === 'infected' && !p.immune;
+	if (becomesImmune) d.changed = true;
+	d.update(seat, { health: 'healthy', infectedLeft: null, immune: p.immune || becomesImmune, pendingOrder: false });
+	return true;
+}
+
 /** 5.3: a player inside a weaponry has what he spends replenished at once (unless he asked otherwise). */
 function restockInWeaponry(d: Draft, seat: Seat): void {
 	const r = d.p(seat);
@@ -330,6 +341,9 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 		p = d.update(seat, { grenades: 1 });
 	}
 	d.update(seat, { grenades: p.grenades - 1 });
+	// 7.7: a grenade is heard by all (the move as said); whatever it blew, a wall hit repeated after
+	// it is no longer "known to result in no change" (and its refusal would tell the wall stood).
+	for (const q of d.players) if (q.seat !== seat && q.lastNoChange) d.own(q.seat).lastNoChange = false;
 	const di = DIR_INDEX[a.dir];
 	const idx = here * 4 + di;
 	const side = d.sides[idx]!;
@@ -533,6 +547,10 @@ export const classic: RuleSystem = {
 		}
 		d.aud = cmd.dark || cmd.semiDark ? MASTER : ALL;
 		d.noRestock = !!cmd.noRestock;
+		// 4.2 "immediately heals": a wounded player who ordered a hospital as his new cell (5.5, where
+		// the order itself does nothing) is healed as his move begins, silently, as 5.3 restocks one
+		// residing in a weaponry.
+		if (p0.health !== 'healthy' && p0.outside === null && d.board.kind[p0.cell] === K_HOSPITAL) heal(d, seat);
 		const startCell = p0.cell;
 		const infectedBefore = p0.health === 'infected';
 		const changedBefore = d.changed;
@@ -742,13 +760,9 @@ export const classic: RuleSystem = {
 			out.tags.add('delta');
 		} else if (k === K_HOSPITAL) {
 			// Snapshot first: `update` may write in place into this draft's copy of `p`.
-			const healed = p.health !== 'healthy';
 			const becomesImmune = p.health === 'infected' && !p.immune;
 			const carriesCorpse = p.carry?.k === 'corpse';
-			if (healed) {
-				if (becomesImmune) d.changed = true;
-				d.update(seat, { health: 'healthy', infectedLeft: null, immune: p.immune || becomesImmune, pendingOrder: false });
-			}
+			const healed = heal(d, seat);
 			d.say({ type: 'hospital', seat, healed });
 			if (becomesImmune) d.say({ type: 'immune', seat });
 			out.tags.add('hospital');
