@@ -7,7 +7,6 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { Script } from '../game/testing';
 import type { Action, Command, GameEvent } from '../game/types';
 import type { Direction, Plan } from '../plan/types';
 import { duelExt } from './duel';
@@ -55,6 +54,7 @@ describe('001 3.1 starts: the start cell counts as a visit', () => {
 		const g = half(plan(), 3);
 		expect(g.types()).toEqual(['starts_confirmed', 'start_kind', 'turn', 'crossbow']);
 		expect(g.last.find((e) => e.type === 'crossbow')).toMatchObject({ first: true, audience: { to: 'all' } });
+		expect(duelExt(g.state).crossbowFired).toBe(true);
 		g.move(0, [go('up')]);
 		g.move(0, [go('down')]);
 		expect(g.last[0]).toMatchObject({ type: 'crossbow', first: false });
