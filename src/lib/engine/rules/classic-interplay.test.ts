@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildPlan, Script } from '../game/testing';
 import type { GameEvent } from '../game/types';
+import { K_HOSPITAL } from '../game/board';
 
 const heard = (events: readonly GameEvent[]) => events.filter((e) => e.audience.to === 'all').map((e) => e.type);
 
@@ -375,3 +376,130 @@ describe('5.7 landmines where rules meet', () => {
 		expect(g.p(0).health).toBe('healthy');
 	});
 });
+
+describe('clauses without a test of their own before this pass', () => {
+	test('2.3: the answer never says whether other players share the cell — arriving on a cell with players is told as on an empty one', () => {
+		const plan = buildPlan(['LLL'], { items: [[2, 0, 'treasure', true]] });
+		const alone = new Script(plan, 2, { landmines: false }).start([0, 0], [2, 0]);
+		const crowded = new Script(plan, 2, { landmines: false }).start([0, 0], [1, 0]);
+		alone.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		crowded.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		expect(crowded.last.filter((e) => e.type !== 'turn')).toEqual(alone.last.filter((e) => e.type !== 'turn'));
+	});
+
+	test('3.4 / 5.5: a player outside the labyrinth cannot be shot: a bullet through the open exit is gone', () => {
+		const plan = buildPlan(['LL'], { exits: [[1, 0, 'right', true]], items: [[0, 0, 'treasure', true]] });
+		const g = new Script(plan, 2, { landmines: false }).start([1, 0], [0, 0]);
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		expect(g.p(0).outside).toBe('right');
+		g.until(1).move(1, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }]);
+		expect(heard(g.last)).toContain('no_scream');
+		expect(g.p(0).health).toBe('healthy');
+	});
+
+	test('5.8: "no one can carry two treasures … nor a treasure together with a landmine": carrying one, he finds another and an unarmed landmine and keeps his own', () => {
+		const plan = buildPlan(['LL'], { items: [[0, 0, 'treasure', true], [1, 0, 'treasure', false], [1, 0, 'landmine', 1]] });
+		const g = new Script(plan, 2).start([0, 0], [0, 0]);
+		g.until(0).move(0, [{ a: 'take', index: 0 }, { a: 'go', dir: 'right' }]);
+		expect(g.last.find((e) => e.type === 'found')).toMatchObject({ treasures: 1, landmines: 1 });
+		expect(g.p(0).carry).toEqual({ k: 'treasure', id: 0 });
+		expect(g.state.items[g.cell(1, 0)]!.map((it) => it.k).sort()).toEqual(['landmine', 'treasure']);
+	});
+
+	test('7.1: setting a landmine on a neighbouring cell can be forbidden; on his own cell it stays allowed', () => {
+		const plan = buildPlan(['LL'], { items: [[1, 0, 'treasure', true]] });
+		const g = new Script(plan, 2, { mineOnNeighbour: false }).start([0, 0], [1, 0]);
+		g.until(0);
+		expect(g.move(0, [{ a: 'mine', dir: 'right' }, { a: 'go', dir: 'up' }])[0]).toMatchObject({ type: 'rejected', reason: 'option_off' });
+		expect(g.p(0).carry).toEqual({ k: 'landmine' });
+		g.move(0, [{ a: 'mine' }, { a: 'go', dir: 'up' }]);
+		expect(heard(g.last)[0]).toBe('mine_set');
+		expect(g.state.items[g.cell(0, 0)]).toContainEqual({ k: 'landmine', armed: true });
+	});
+
+	test('4.4 with 4.7: a contagious corpse in the entry pit does not infect the player falling through it; in the arrival pit it does', () => {
+		// y0: P L P    pits (0,0) ↔ (2,0); a contagious corpse lies in (0,0)
+		const plan = buildPlan(['PLP', 'LLH'], { loops: [[[0, 0], [2, 0]]], items: [[1, 1, 'treasure', true]] });
+		const g = new Script(plan, 3, { landmines: false }).start([1, 0], [1, 1], [0, 1]);
+		// Seat 2, infected, is shot below the pit (0,0) (5.5, fatal for the infected); player 1, immune,
+		// catches the contagious corpse on the fly and throws it into the pit.
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 2, health: 'infected' } });
+		makeImmune(g, 1);
+		g.until(1).move(1, [{ a: 'go', dir: 'left' }, { a: 'shoot', dir: 'up' }]);
+		expect(g.p(2).status).toBe('dead');
+		expect(g.p(1).carry).toEqual({ k: 'corpse', seat: 2, contagious: true });
+		g.until(1).move(1, [{ a: 'leave', item: 'corpse', dir: 'up' }, { a: 'go', dir: 'right' }]);
+		expect(g.state.items[g.cell(0, 0)]).toContainEqual({ k: 'corpse', seat: 2, contagious: true });
+		// Player 0 falls into (0,0) and comes out at (2,0): not infected.
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }]);
+		expect(g.p(0)).toMatchObject({ cell: g.cell(2, 0), health: 'healthy' });
+		expect(heard(g.last)).not.toContain('infected');
+		// By the loop back into (0,0), the arrival pit this time: infected.
+		g.until(0).move(0, [{ a: 'loop' }]);
+		expect(g.p(0)).toMatchObject({ cell: g.cell(0, 0), health: 'infected' });
+		expect(heard(g.last)).toContain('infected');
+	});
+
+	test('3.6: becoming immune is an irreversible change — the N_stop count restarts', () => {
+		const plan = buildPlan(['HL'], { items: [[1, 0, 'treasure', true]] });
+		const g = new Script(plan, 2, { landmines: false, nStop: 5 }).start([1, 0], [1, 0]);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 0, health: 'infected' } });
+		g.do({ type: 'count_nstop', by: 'master' });
+		g.move(g.now, [{ a: 'go', dir: 'up' }]);
+		g.move(g.now, [{ a: 'go', dir: 'up' }]);
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }]);
+		expect(heard(g.last)).toContain('immune');
+		g.move(g.now, [{ a: 'go', dir: 'up' }]);
+		const counts = g.events.seatEvents(1).filter((e) => e.type === 'nstop_count') as Extract<GameEvent, { type: 'nstop_count' }>[];
+		expect(counts.at(-1)?.rounds).toBe(0);
+		expect(counts.map((e) => e.rounds)).toContain(1);
+	});
+
+	test('3.5 with 5.7: a blast that kills the last two players leaves nobody: a draw', () => {
+		const plan = buildPlan(['LL'], { items: [[0, 0, 'treasure', true]] });
+		const g = new Script(plan, 2).start([0, 0], [1, 0]);
+		g.until(0).move(0, [{ a: 'mine', dir: 'right' }, { a: 'go', dir: 'up' }]); // armed under player 1: setting is harmless
+		expect(g.p(1).health).toBe('healthy');
+		for (const seat of [0, 1]) g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat, health: 'wounded' } });
+		g.until(0);
+		if (g.p(0).health === 'wounded' && g.state.players[0]!.pendingOrder) g.do({ type: 'order_cell', by: 0, cell: null });
+		g.move(0, [{ a: 'go', dir: 'right' }]);
+		expect(heard(g.last)).toContain('blast');
+		expect([g.p(0).status, g.p(1).status]).toEqual(['dead', 'dead']);
+		expect(g.state.result).toEqual({ kind: 'draw', reason: 'no_survivors' });
+		expect(heard(g.last)).toContain('draw');
+	});
+});
+
+describe('4.7 with 5.5: a contagious corpse falling at the shooter\'s feet', () => {
+	const plan = buildPlan(['LLL', 'HLL'], { items: [[2, 1, 'treasure', true]] });
+
+	test('4.7: "a player who has immunity can pick up the contagious corpse" — a shooter who is not immune does not catch it; staying there infects him', () => {
+		const g = new Script(plan, 3, { landmines: false }).start([1, 0], [1, 0], [2, 0]);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 1, health: 'infected' } });
+		g.until(0).move(0, [{ a: 'shoot', dir: 'up' }, { a: 'go', dir: 'up' }]);
+		expect(g.p(1).status).toBe('dead');
+		expect(g.last.find((e) => e.type === 'at_feet')).toMatchObject({ corpses: 1 });
+		expect(g.p(0)).toMatchObject({ carry: null, health: 'infected' });
+		expect(g.state.items[g.cell(1, 0)]).toContainEqual({ k: 'corpse', seat: 1, contagious: true });
+	});
+
+	test('4.7: the immune shooter catches it and may carry it off', () => {
+		const g = new Script(plan, 3, { landmines: false }).start([1, 0], [1, 0], [2, 0]);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 1, health: 'infected' } });
+		makeImmune(g, 0);
+		g.until(0).move(0, [{ a: 'shoot', dir: 'up' }, { a: 'go', dir: 'up' }]);
+		expect(g.p(0)).toMatchObject({ carry: { k: 'corpse', seat: 1, contagious: true }, health: 'healthy' });
+	});
+});
+
+/** Make `seat` immune the way the game does: infected, then into a hospital and back where he was (4.7). */
+function makeImmune(g: Script, seat: number): void {
+	const from = g.p(seat).cell;
+	const hospital = g.state.board.cellList.find((c) => g.state.board.kind[c] === K_HOSPITAL)!;
+	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat, health: 'infected' } });
+	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat, cell: hospital } });
+	g.until(seat).move(seat, [{ a: 'go', dir: 'down' }]); // a wall: healed as the move begins (4.2), immune
+	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat, cell: from } });
+	expect(g.p(seat)).toMatchObject({ immune: true, health: 'healthy', cell: from });
+}

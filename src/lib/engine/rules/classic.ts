@@ -128,7 +128,11 @@ export function pickUp(d: Draft, seat: Seat, cell: number): void {
 	let bestIdx = -1;
 	let bestRank = p.carry ? RANK[p.carry.k] : 0;
 	for (let i = 0; i < list.length; i++) {
-		const r = rankOf(list[i]!);
+		const it = list[i]!;
+		// 4.7: only an immune player can pick up a contagious corpse (a shooter standing where an
+		// infected victim fell does not catch it; the cell infects him if he stays, as any contagious cell).
+		if (it.k === 'corpse' && it.contagious && !p.immune) continue;
+		const r = rankOf(it);
 		if (r > bestRank) {
 			bestRank = r;
 			bestIdx = i;
