@@ -503,3 +503,39 @@ function makeImmune(g: Script, seat: number): void {
 	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat, cell: from } });
 	expect(g.p(seat)).toMatchObject({ immune: true, health: 'healthy', cell: from });
 }
+
+describe('6.7 with 5.7: a landmine set off in one\'s own dark move', () => {
+	const plan = buildPlan(['LLL'], { items: [[2, 0, 'treasure', true]] });
+	/** Player 1 arms a mine at (1,0), where player 2 stands; player 0 then walks onto it, dark or not. */
+	const blastBy0 = (flags: object) => {
+		const g = new Script(plan, 3).start([0, 0], [2, 0], [1, 0]);
+		g.until(1).move(1, [{ a: 'mine', dir: 'left' }, { a: 'go', dir: 'up' }]);
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }], flags);
+		expect([g.p(0).health, g.p(2).health]).toEqual(['wounded', 'wounded']);
+		return g;
+	};
+
+	test('6.7: "neither will he be told about a landmine blast (thus he will not be able to order a new cell)": the table hears only "done"; at his turn he is told he is wounded, without the order', () => {
+		const g = blastBy0({ dark: true });
+		expect(heard(g.last)).toEqual(['dark_done', 'turn']);
+		g.until(0);
+		const notice = g.events.seatEvents(0).filter((e) => e.type === 'wounded_notice').at(-1);
+		expect(notice).toMatchObject({ seat: 0, canOrder: false, audience: { to: 'seat', seat: 0 } });
+		expect(g.do({ type: 'order_cell', by: 0, cell: g.cell(2, 0) })[0]).toMatchObject({ type: 'rejected', reason: 'no_order_left' });
+		expect(g.p(0).cell).toBe(g.cell(1, 0));
+		// Another player wounded by the same blast was not the one moving in the dark: he may order.
+		expect(g.events.seatEvents(2).filter((e) => e.type === 'wounded_notice').at(-1)).toMatchObject({ canOrder: true });
+	});
+
+	test('6.7 / 6.8: in a move told in full the blast is heard and he may order a cell; in a semi-dark one, as in a dark one, he may not', () => {
+		const told = blastBy0({});
+		expect(heard(told.last)).toContain('blast');
+		told.until(0);
+		expect(told.do({ type: 'order_cell', by: 0, cell: told.cell(2, 0) })[0]).toMatchObject({ type: 'cell_ordered', declined: false });
+		const semi = blastBy0({ semiDark: true });
+		expect(heard(semi.last)).not.toContain('blast');
+		semi.until(0);
+		expect(semi.do({ type: 'order_cell', by: 0, cell: semi.cell(2, 0) })[0]).toMatchObject({ type: 'rejected' });
+		expect(semi.p(0).cell).toBe(semi.cell(1, 0));
+	});
+});

@@ -241,6 +241,9 @@ function blast(d: Draft, cell: number, by: Seat): void {
 	for (const q of d.at(cell)) {
 		d.update(q.seat, { bullets: 0, carry: q.carry?.k === 'landmine' ? null : q.carry });
 		d.sys.wound(d, q.seat, 'landmine');
+		// 6.7: the player whose dark (or semi-dark) move set it off is not told of the blast, "thus
+		// he will not be able to order a new cell for himself".
+		if (q.seat === by && d.aud === MASTER && d.p(by).pendingOrder) d.update(by, { pendingOrder: false });
 	}
 }
 
