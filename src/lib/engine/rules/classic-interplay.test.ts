@@ -539,3 +539,20 @@ describe('6.7 with 5.7: a landmine set off in one\'s own dark move', () => {
 		expect(semi.p(0).cell).toBe(semi.cell(1, 0));
 	});
 });
+
+describe('4.7 "neither mite nor contagious corpse affect an infected player in any way"', () => {
+	test('4.7: an infected player walking onto a contagious cell is not infected again: his countdown goes on, nothing is dropped or told', () => {
+		// y0: E L L H    the mite at (0,0), woken and contagious by the time player 0 comes back
+		const plan = buildPlan(['ELLH'], { items: [[2, 0, 'treasure', true]] });
+		const g = new Script(plan, 2, { landmines: false, movesToHeal: 5 }).start([1, 0], [2, 0]);
+		g.until(1).move(1, [{ a: 'go', dir: 'left' }]);
+		g.until(1).move(1, [{ a: 'go', dir: 'left' }]); // player 1 wakes the mite
+		g.until(1).move(1, [{ a: 'go', dir: 'right' }]);
+		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 0, health: 'infected' } });
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }]);
+		expect(g.p(0)).toMatchObject({ cell: 0, health: 'infected' });
+		expect(heard(g.last)).not.toContain('infected');
+		expect(g.last.find((e) => e.type === 'infection_left')).toMatchObject({ left: 4 });
+	});
+});
