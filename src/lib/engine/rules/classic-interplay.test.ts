@@ -556,3 +556,37 @@ describe('4.7 "neither mite nor contagious corpse affect an infected player in a
 		expect(g.last.find((e) => e.type === 'infection_left')).toMatchObject({ left: 4 });
 	});
 });
+
+describe('1.1, 1.3, 3.2: the clauses every other test assumes', () => {
+	const plan = buildPlan(['LLL'], { exits: [[2, 0, 'right', true]], items: [[1, 0, 'treasure', true], [0, 0, 'treasure', false]] });
+
+	test('1.1: "three to six people, one of which … is a game master": up to six players are seated, not seven (and, to practise, one)', () => {
+		for (const seats of [1, 2, 6]) expect(() => new Script(plan, seats)).not.toThrow();
+		for (const seats of [0, 7]) expect(() => new Script(plan, seats)).toThrow();
+	});
+
+	test('1.3: "initially all the players are healthy"; "a wounded player loses all his items except grenades"', () => {
+		const g = new Script(plan, 2, { landmines: true, landminesPerPlayer: 1 }).start([1, 0], [0, 0]);
+		expect(g.state.players.map((p) => [p.health, p.status])).toEqual([['healthy', 'in'], ['healthy', 'in']]);
+		expect(g.p(0)).toMatchObject({ bullets: 3, grenades: 3, carry: { k: 'landmine' } });
+		g.until(1).move(1, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }]);
+		expect(g.p(0)).toMatchObject({ health: 'wounded', bullets: 0, grenades: 3, carry: null });
+		// What he lost lies where he was hit, by the treasure lying there: his bullets and his landmine, unarmed.
+		expect(g.state.items[g.cell(1, 0)]).toEqual([{ k: 'treasure', id: 0 }, { k: 'bullet' }, { k: 'bullet' }, { k: 'bullet' }, { k: 'landmine', armed: false }]);
+	});
+
+	test('3.2: the goal — walking out through an exit carrying the true treasure wins, told to all; carrying a fake out does not', () => {
+		const g = new Script(plan, 2, { landmines: false }).start([1, 0], [0, 0]);
+		g.until(0).move(0, [{ a: 'take', index: 0 }, { a: 'go', dir: 'right' }]);
+		g.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		expect(g.last.find((e) => e.type === 'won')).toMatchObject({ seat: 0, how: 'treasure', audience: { to: 'all' } });
+		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
+		// With the fake in hand he passes the true one (equal rank, not exchanged: 5.1) and walks out.
+		const fake = new Script(plan, 2, { landmines: false }).start([0, 0], [1, 0]);
+		fake.until(0).move(0, [{ a: 'take', index: 0 }, { a: 'go', dir: 'right' }]);
+		fake.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		fake.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+		expect(fake.last.find((e) => e.type === 'exit_out')).toMatchObject({ crumbled: true });
+		expect(fake.state.result).toBeNull();
+	});
+});
