@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { Action, Command, GameEvent } from '../game/types';
 import type { Direction, Plan } from '../plan/types';
 import { duelExt } from './duel';
-import { actionsPerTurn, afterMove, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
+import { actionsPerTurn, afterMove, afterStart, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
 import { duelHalf, grid } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
@@ -129,6 +129,31 @@ describe('001 3.1 starts: the start cell counts as a visit', () => {
 		// The other order on player 1's device: his own answer first.
 		const early = refereeOpponent(ownStartAnswered(d1.value, a.reply), { type: 'choose_start', by: 0, cell: 6 }).device;
 		expect(early.turns).toEqual(m.turns);
+	});
+});
+
+describe('001 3.1 starts (property)', () => {
+	test('001 3.1: whatever each start cell holds and whoever moves first, both starts give the same turns in either order; the turn is fresh and never a trapped player\'s', () => {
+		const objects = fc.subarray(['crossbow', 'crutch', 'trap'] as const);
+		fc.assert(
+			fc.property(objects, objects, fc.constantFrom<Player>(0, 1), (o0, o1, first) => {
+				const said = (p: Player, os: readonly string[]) => os.map((type) => ({ ...ev(type, { first: true }), seat: p }) as GameEvent);
+				const t = startTurns(first);
+				const a = afterStart(afterStart(t, 0, said(0, o0)), 1, said(1, o1));
+				const b = afterStart(afterStart(t, 1, said(1, o1)), 0, said(0, o0));
+				expect(a).toEqual(b);
+				expect(a.skip[a.turn]).toBe(0);
+				expect([a.left, a.used, a.stepped]).toEqual([actionsPerTurn(a, a.turn), 0, false]);
+				// "Skip three turns" from the start: one trapped player's first turn passes at once if it was
+				// the first; both trapped, their skips pass in turn and the first mover moves first.
+				const trapped = [o0.includes('trap'), o1.includes('trap')];
+				if (trapped[0] && trapped[1]) expect([a.skip, a.turn]).toEqual([[0, 0], first]);
+				else
+					for (const p of [0, 1] as const)
+						if (trapped[p]) expect([a.skip[p], a.turn]).toEqual(first === p ? [2, 1 - p] : [3, first]);
+						else if (!trapped[1 - p]) expect([a.skip[p], a.turn]).toEqual([0, first]);
+			})
+		);
 	});
 });
 
