@@ -11,7 +11,7 @@ import type { Action, Command, GameEvent } from '../game/types';
 import type { Direction, Plan } from '../plan/types';
 import { duelExt } from './duel';
 import { actionsPerTurn, afterMove, afterStart, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
-import { duelHalf, grid } from './topographic.testing';
+import { duelHalf, grid, renderedEverywhere } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
@@ -112,6 +112,10 @@ describe('001 3.1 starts: the start cell counts as a visit', () => {
 		expect(g.types()[0]).toBe('took_treasure');
 		const bare = half(plan(), 2);
 		expect(bare.types()).toEqual(['starts_confirmed', 'start_kind', 'turn']);
+	});
+
+	test('001 3.1: what a start on each kind of cell tells reads in every language', () => {
+		for (const cell of [0, 2, 3, 4, 5, 7, 8]) expect(renderedEverywhere(half(plan(), cell).last, 3)).toEqual([]);
 	});
 
 	test('001 3.1: both devices keep the same turns whichever start is heard first (the start cell\'s object is in the reply)', () => {
