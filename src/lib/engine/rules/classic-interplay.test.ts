@@ -590,3 +590,22 @@ describe('1.1, 1.3, 3.2: the clauses every other test assumes', () => {
 		expect(fake.state.result).toBeNull();
 	});
 });
+
+describe('5.3 "or resides inside" with 7.6: a start in a weaponry', () => {
+	test('5.3 / 7.6: players set in a weaponry without bullets and grenades are restocked as their first move begins — a grenade first is thrown, not "no luck"', () => {
+		const plan = buildPlan(['WL'], { items: [[1, 0, 'treasure', true]] });
+		const g = new Script(plan, 2, { landmines: false, commonStart: true });
+		g.do({ type: 'common_start', by: 'master', cell: 0 });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		expect(g.state.players.map((p) => [p.bullets, p.grenades])).toEqual([[0, 0], [0, 0]]);
+		const s = g.now;
+		g.move(s, [{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'down' }]);
+		expect(heard(g.last)).not.toContain('action_failed');
+		expect(g.p(s)).toMatchObject({ bullets: 3, grenades: 3 });
+		// Asked not to restock (4.3 "except if he asked the game master otherwise"), he has none.
+		const t = g.now;
+		g.move(t, [{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'down' }], { noRestock: true });
+		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'no_grenades' });
+		expect(g.p(t)).toMatchObject({ bullets: 0, grenades: 0 });
+	});
+});

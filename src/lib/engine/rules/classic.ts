@@ -555,9 +555,10 @@ export const classic: RuleSystem = {
 		d.aud = cmd.dark || cmd.semiDark ? MASTER : ALL;
 		d.noRestock = !!cmd.noRestock;
 		// 4.2 "immediately heals": a wounded player who ordered a hospital as his new cell (5.5, where
-		// the order itself does nothing) is healed as his move begins, silently, as 5.3 restocks one
-		// residing in a weaponry.
+		// the order itself does nothing) is healed as his move begins, silently; 5.3 likewise restocks
+		// one residing in a weaponry he did not walk into (a start there, 7.6; a cell ordered there).
 		if (p0.health !== 'healthy' && p0.outside === null && d.board.kind[p0.cell] === K_HOSPITAL) heal(d, seat);
+		restockInWeaponry(d, seat);
 		const startCell = p0.cell;
 		const infectedBefore = p0.health === 'infected';
 		const changedBefore = d.changed;
