@@ -6,6 +6,12 @@
  * encephalitis, landmines. Each test cites the clause and asserts what the table hears.
  */
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { createRng } from '../random';
+import { apply } from '../game/apply';
+import { createGame, initialState } from '../game/game';
+import { randomLegalCommand } from '../game/random-command';
+import { generatePlan } from '../plan/generate';
 import { buildPlan, Script } from '../game/testing';
 import type { GameEvent } from '../game/types';
 import { K_HOSPITAL } from '../game/board';
@@ -607,5 +613,31 @@ describe('5.3 "or resides inside" with 7.6: a start in a weaponry', () => {
 		g.move(t, [{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'down' }], { noRestock: true });
 		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'no_grenades' });
 		expect(g.p(t)).toMatchObject({ bullets: 0, grenades: 0 });
+	});
+});
+
+describe('the clauses of this pass as invariants of random games (property)', () => {
+	test('4.7: no player who is not immune ever carries a contagious corpse; 4.2: a player who ends his move in a hospital is healthy', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 100_000 }), (seed) => {
+				const rng = createRng(seed);
+				const plan = generatePlan({ width: 3 + rng.int(4), height: 3 + rng.int(4), seed, shape: 'rectangle', bullets: 1, grenades: 1, landmines: 1 });
+				const settings = [{}, { movesToHeal: 1 }, { handicapOrders: 1, commonStart: true }][seed % 3];
+				const g = createGame({ plan, seats: 2 + rng.int(4), seed, settings });
+				if (!g.ok) throw new Error(JSON.stringify(g.error));
+				let state = initialState(g.value);
+				for (let i = 0; i < 200 && state.phase !== 'over'; i++) {
+					const cmd = randomLegalCommand(state, rng);
+					if (!cmd) break;
+					state = apply(state, cmd).state;
+					for (const p of state.players)
+						if (p.status === 'in' && p.carry?.k === 'corpse' && p.carry.contagious) expect(p.immune).toBe(true);
+					if (cmd.type !== 'move') continue;
+					const mover = state.players[cmd.by as number]!;
+					if (mover.status === 'in' && mover.outside === null && state.board.kind[mover.cell] === K_HOSPITAL) expect(mover.health).toBe('healthy');
+				}
+			}),
+			{ numRuns: 40 }
+		);
 	});
 });
