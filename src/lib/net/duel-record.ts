@@ -4,7 +4,7 @@
 import type { Plan } from '../engine/plan/types';
 import type { Command, GameEvent } from '../engine/game/types';
 import { resolveSettings, type GameSettings } from '../engine/game/settings';
-import { createDuelDevice, refereeOpponent, ownMoveAnswered, type DuelDevice } from '../engine/rules/duel-match';
+import { createDuelDevice, refereeOpponent, ownMoveAnswered, ownStartAnswered, type DuelDevice } from '../engine/rules/duel-match';
 import type { DuelRecord, DuelSettings, Exchange } from '../store/records';
 import { snapshot } from '../store/snapshot';
 
@@ -73,6 +73,7 @@ export function deviceOf(record: DuelRecord): DuelDevice | null {
 	if (!created.ok) return null;
 	let dev = created.value;
 	if (record.theirStart) dev = refereeOpponent(dev, { type: 'choose_start', by: 0, cell: record.theirStart.cell }).device;
+	if (record.myStart?.reply) dev = ownStartAnswered(dev, record.myStart.reply);
 	for (const x of record.exchanges) dev = follow(dev, x);
 	return dev;
 }

@@ -32,7 +32,7 @@
 import type { Action, Command, GameEvent } from '../engine/game/types';
 import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings } from '../engine/game/settings';
-import { mayISend, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
 import { Channel, type ChannelOptions } from './channel';
 import { Pause, reconnect } from './reconnect';
 import type { Link, Listener } from './link';
@@ -465,6 +465,8 @@ export class DuelSession {
 		if (!s || s.reply !== null) return;
 		this.rec = { ...this.rec, myStart: { cell: s.cell, reply } };
 		await this.save();
+		// 3.1: what my start cell does (crossbow, crutch, trap) counts in the turns.
+		if (this.dev) this.dev = ownStartAnswered(this.dev, reply);
 		this.settle('start', { ok: true });
 		this.changed();
 	}

@@ -5,7 +5,7 @@
 import type { Game } from '../engine/game/game';
 import type { Command, GameEvent } from '../engine/game/types';
 import { DUEL_GRENADES } from '../engine/rules/duel';
-import { actionsPerTurn, createDuelDevice, ownMoveAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { actionsPerTurn, createDuelDevice, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
 import { duelFeed } from '../net/duel-record';
 import type { DuelRecord } from '../store/records';
 import type { OwnCommand } from '../sheet/feed';
@@ -102,6 +102,8 @@ export function theirHalf(record: DuelRecord): Game | null {
 	const made = createDuelDevice({ me: them, plan: record.theirPlan, seed: record.seed, settings: record.settings ?? {} });
 	if (!made.ok) return null;
 	let dev = refereeOpponent(made.value, { type: 'choose_start', by: 0, cell: record.myStart.cell }).device;
+	// His own start, as his device heard it from mine (3.1: it may count in the turns).
+	if (record.theirStart) dev = ownStartAnswered(dev, record.theirStart.reply);
 	for (const x of record.exchanges) {
 		// Seen from his device: my moves are refereed there, his own follow the answers I gave.
 		dev = x.by === record.me ? refereeOpponent(dev, { type: 'move', by: 0, actions: x.actions } as Command).device : ownMoveAnswered(dev, x.actions, x.reply);

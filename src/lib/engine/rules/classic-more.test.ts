@@ -106,9 +106,10 @@ describe('4.7 / 3.4 returning from outside', () => {
 	test('3.4 / 4.2: an infected player stepping back in from outside into a hospital is healed and becomes immune', () => {
 		const plan = buildPlan(['HL'], { exits: [[0, 0, 'up', true]], items: [[1, 0, 'treasure', true]] });
 		const g = new Script(plan, 2, { landmines: false, movesToHeal: 5 }).start([0, 0], [1, 0]);
-		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 0, health: 'infected' } });
 		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
 		expect(g.last[0]).toMatchObject({ type: 'exit_out', crumbled: false });
+		// Infected outside (a player standing in a hospital would be healed as his move begins, 4.2).
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: 0, health: 'infected' } });
 		g.until(0).move(0, [{ a: 'go', dir: 'down' }]);
 		expect(g.last[0]).toMatchObject({ type: 'hospital', healed: true });
 		expect(g.types()).toContain('immune');

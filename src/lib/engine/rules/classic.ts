@@ -128,7 +128,11 @@ export function pickUp(d: Draft, seat: Seat, cell: number): void {
 	let bestIdx = -1;
 	let bestRank = p.carry ? RANK[p.carry.k] : 0;
 	for (let i = 0; i < list.length; i++) {
-		const r = rankOf(list[i]!);
+		const it = list[i]!;
+		// 4.7: only an immune player can pick up a contagious corpse (a shooter standing where an
+		// infected victim fell does not catch it; the cell infects him if he stays, as any contagious cell).
+		if (it.k === 'corpse' && it.contagious && !p.immune) continue;
+		const r = rankOf(it);
 		if (r > bestRank) {
 			bestRank = r;
 			bestIdx = i;
@@ -170,6 +174,17 @@ function treasureNumber(list: readonly Item[], at: number): number {
  */
 export function fallen(p: { health: string; hitNotice: boolean }): boolean {
 	return p.health === 'wounded' && p.hitNotice;
+}
+
+/** 4.2: heal a wounded or infected player in a hospital (infected → immune, an irreversible change); whether he was healed. */
+function heal(d: Draft, seat: Seat): boolean {
+	// Snapshot first: `update` may write in place into this draft's copy of the player.
+	const p = d.p(seat);
+	if (p.health === 'healthy') return false;
+	const becomesImmune = p.health === 'infected' && !p.immune;
+	if (becomesImmune) d.changed = true;
+	d.update(seat, { health: 'healthy', infectedLeft: null, immune: p.immune || becomesImmune, pendingOrder: false });
+	return true;
 }
 
 /** 5.3: a player inside a weaponry has what he spends replenished at once (unless he asked otherwise). */
@@ -226,6 +241,9 @@ function blast(d: Draft, cell: number, by: Seat): void {
 	for (const q of d.at(cell)) {
 		d.update(q.seat, { bullets: 0, carry: q.carry?.k === 'landmine' ? null : q.carry });
 		d.sys.wound(d, q.seat, 'landmine');
+		// 6.7: the player whose dark (or semi-dark) move set it off is not told of the blast, "thus
+		// he will not be able to order a new cell for himself".
+		if (q.seat === by && d.aud === MASTER && d.p(by).pendingOrder) d.update(by, { pendingOrder: false });
 	}
 }
 
@@ -330,6 +348,9 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 		p = d.update(seat, { grenades: 1 });
 	}
 	d.update(seat, { grenades: p.grenades - 1 });
+	// 7.7: a grenade is heard by all (the move as said); whatever it blew, a wall hit repeated after
+	// it is no longer "known to result in no change" (and its refusal would tell the wall stood).
+	for (const q of d.players) if (q.seat !== seat && q.lastNoChange) d.own(q.seat).lastNoChange = false;
 	const di = DIR_INDEX[a.dir];
 	const idx = here * 4 + di;
 	const side = d.sides[idx]!;
@@ -533,6 +554,11 @@ export const classic: RuleSystem = {
 		}
 		d.aud = cmd.dark || cmd.semiDark ? MASTER : ALL;
 		d.noRestock = !!cmd.noRestock;
+		// 4.2 "immediately heals": a wounded player who ordered a hospital as his new cell (5.5, where
+		// the order itself does nothing) is healed as his move begins, silently; 5.3 likewise restocks
+		// one residing in a weaponry he did not walk into (a start there, 7.6; a cell ordered there).
+		if (p0.health !== 'healthy' && p0.outside === null && d.board.kind[p0.cell] === K_HOSPITAL) heal(d, seat);
+		restockInWeaponry(d, seat);
 		const startCell = p0.cell;
 		const infectedBefore = p0.health === 'infected';
 		const changedBefore = d.changed;
@@ -742,13 +768,9 @@ export const classic: RuleSystem = {
 			out.tags.add('delta');
 		} else if (k === K_HOSPITAL) {
 			// Snapshot first: `update` may write in place into this draft's copy of `p`.
-			const healed = p.health !== 'healthy';
 			const becomesImmune = p.health === 'infected' && !p.immune;
 			const carriesCorpse = p.carry?.k === 'corpse';
-			if (healed) {
-				if (becomesImmune) d.changed = true;
-				d.update(seat, { health: 'healthy', infectedLeft: null, immune: p.immune || becomesImmune, pendingOrder: false });
-			}
+			const healed = heal(d, seat);
 			d.say({ type: 'hospital', seat, healed });
 			if (becomesImmune) d.say({ type: 'immune', seat });
 			out.tags.add('hospital');

@@ -7,12 +7,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { Script } from '../game/testing';
 import type { Action, Command, GameEvent } from '../game/types';
 import type { Direction, Plan } from '../plan/types';
 import { duelExt } from './duel';
-import { actionsPerTurn, afterMove, createDuelDevice, mayAct, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
-import { duelHalf, grid } from './topographic.testing';
+import { actionsPerTurn, afterMove, afterStart, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
+import { duelHalf, grid, renderedEverywhere } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
@@ -41,30 +40,141 @@ function device(p: Plan, start: number, settings: object = {}): DuelDevice {
 }
 const send = (dev: DuelDevice, actions: Action[]) => refereeOpponent(dev, { type: 'move', by: 1, actions } as Command);
 
-describe('001 3.1 starts', () => {
-	test('001 Play (3.1): the start is said to the opponent; the walker is told what lies there, and an object there acts only when entered', () => {
-		const g = half(plan(), 3); // the crossbow's cell
-		expect(g.types()).toContain('starts_confirmed');
-		expect(g.last.find((e) => e.type === 'start_kind')).toMatchObject({ kind: 'crossbow', audience: { to: 'all' } });
-		expect(duelExt(g.state).crossbowFired).toBe(false);
+describe('001 3.1 starts: the start cell counts as a visit', () => {
+	/** Player 1 starts on `cell` of player 0's plan; player 0 on a bare land cell (6) of player 1's. */
+	const match = (cell: number, seed = 1) => {
+		const r = createDuel({ plans: [plan(), plan()], seed });
+		if (!r.ok) throw new Error('setup');
+		let m = duelCommand(r.value, 1, { type: 'choose_start', by: 0, cell }).match;
+		m = duelCommand(m, 0, { type: 'choose_start', by: 0, cell: 6 }).match;
+		return m;
+	};
+
+	test('001 Play + 3a (ruling 3.1): the walker starting on the crossbow is told its kind and is shot at once; a later visit finds it fired', () => {
+		const g = half(plan(), 3);
+		expect(g.types()).toEqual(['starts_confirmed', 'start_kind', 'turn', 'crossbow']);
+		expect(g.last.find((e) => e.type === 'crossbow')).toMatchObject({ first: true, audience: { to: 'all' } });
+		expect(duelExt(g.state).crossbowFired).toBe(true);
 		g.move(0, [go('up')]);
 		g.move(0, [go('down')]);
-		expect(g.last[0]).toMatchObject({ type: 'crossbow', first: true });
+		expect(g.last[0]).toMatchObject({ type: 'crossbow', first: false });
 	});
 
-	test('001 3e at the start: a treasure lying on the start cell is told, and the walker may take it', () => {
+	test('001 3a at the start: the crossbow counts from the turn that has come — the starter\'s opponent has two actions on his first turn', () => {
+		for (const seed of [1, 2, 3, 4]) {
+			const m = match(3, seed);
+			expect(m.turns.crossbow).toEqual([false, true]);
+			expect([actionsPerTurn(m.turns, 0), actionsPerTurn(m.turns, 1)]).toEqual([2, 1]);
+			expect(m.turns.left).toBe(m.turns.turn === 0 ? 2 : 1);
+		}
+	});
+
+	test('001 3b at the start: the crutch gives its finder one more action from his first turn', () => {
+		const m = match(4);
+		expect(m.turns.crutch).toEqual([false, true]);
+		expect([actionsPerTurn(m.turns, 0), actionsPerTurn(m.turns, 1)]).toEqual([1, 2]);
+	});
+
+	test('001 3c at the start ("skip three turns"): the player who starts in the trap loses his first three turns', () => {
+		const seen = new Set<Player>();
+		for (const seed of [1, 2, 3, 4, 5, 6]) {
+			let m = match(5, seed);
+			const first = firstPlayer(seed);
+			seen.add(first);
+			let opponentTurns = 0;
+			while (m.turns.turn === 0) {
+				opponentTurns++;
+				// Player 0 bumps the labyrinth wall of player 1's plan (from cell 6, to the left).
+				m = duelCommand(m, 0, { type: 'move', by: 0, actions: [go('left')] }).match;
+				expect(opponentTurns).toBeLessThan(10);
+			}
+			// Turns alternate 0, 1, 0, …: three of player 1's skipped leave player 0 four turns if he
+			// moves first, three if player 1 would have.
+			expect(opponentTurns).toBe(first === 0 ? 4 : 3);
+			expect(m.turns.skip).toEqual([0, 0]);
+		}
+		expect(seen.size).toBe(2);
+	});
+
+	test('001 3d at the start: a pit takes the starter to its exit at once (its number told, not where); a pit exit tells its number', () => {
+		const g = half(plan(), 7);
+		expect(g.last.find((e) => e.type === 'start_kind')).toMatchObject({ kind: 'pit' });
+		expect(g.last.find((e) => e.type === 'duel_pit')).toMatchObject({ n: 1 });
+		expect(g.p(0).cell).toBe(8);
+		const exit = half(plan(), 8);
+		expect(exit.last.find((e) => e.type === 'pit_exit')).toMatchObject({ n: 1 });
+	});
+
+	test('001 3e at the start: a treasure lying on the start cell is told, and the walker may take it; land says nothing more', () => {
 		const g = half(plan(), 0);
 		expect(g.types()).toContain('duel_treasure');
 		g.move(0, [{ a: 'take', index: 0 }]);
 		expect(g.types()[0]).toBe('took_treasure');
 		const bare = half(plan(), 2);
-		expect(bare.types()).not.toContain('duel_treasure');
+		expect(bare.types()).toEqual(['starts_confirmed', 'start_kind', 'turn']);
 	});
 
-	test('001 3.1: a pit is no place to stand (it moves a walker on at once): a start there is refused', () => {
-		const g = new Script(plan(), 1);
-		expect(g.do({ type: 'choose_start', by: 0, cell: 7 })[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
-		expect(g.p(0).cell).toBe(-1);
+	test('001 3.1: what a start on each kind of cell tells reads in every language', () => {
+		for (const cell of [0, 2, 3, 4, 5, 7, 8]) expect(renderedEverywhere(half(plan(), cell).last, 3)).toEqual([]);
+	});
+
+	test('001 3.1: both devices keep the same turns whichever start is heard first (the start cell\'s object is in the reply)', () => {
+		const m = match(5, 1);
+		const d0 = createDuelDevice({ me: 0, plan: plan(), seed: 1 });
+		const d1 = createDuelDevice({ me: 1, plan: plan(), seed: 1 });
+		if (!d0.ok || !d1.ok) throw new Error('setup');
+		// Player 1's start refereed on player 0's device, player 0's on player 1's; each hears his own answer.
+		const a = refereeOpponent(d0.value, { type: 'choose_start', by: 0, cell: 5 });
+		const b = refereeOpponent(d1.value, { type: 'choose_start', by: 0, cell: 6 });
+		const dev0 = ownStartAnswered(a.device, b.reply);
+		const dev1 = ownStartAnswered(b.device, a.reply);
+		expect(dev0.turns).toEqual(m.turns);
+		expect(dev1.turns).toEqual(m.turns);
+		// The other order on player 1's device: his own answer first.
+		const early = refereeOpponent(ownStartAnswered(d1.value, a.reply), { type: 'choose_start', by: 0, cell: 6 }).device;
+		expect(early.turns).toEqual(m.turns);
+	});
+});
+
+describe('001 3.1 starts (property)', () => {
+	test('001 3.1: whatever each start cell holds and whoever moves first, both starts give the same turns in either order; the turn is fresh and never a trapped player\'s', () => {
+		const objects = fc.subarray(['crossbow', 'crutch', 'trap'] as const);
+		fc.assert(
+			fc.property(objects, objects, fc.constantFrom<Player>(0, 1), (o0, o1, first) => {
+				const said = (p: Player, os: readonly string[]) => os.map((type) => ({ ...ev(type, { first: true }), seat: p }) as GameEvent);
+				const t = startTurns(first);
+				const a = afterStart(afterStart(t, 0, said(0, o0)), 1, said(1, o1));
+				const b = afterStart(afterStart(t, 1, said(1, o1)), 0, said(0, o0));
+				expect(a).toEqual(b);
+				expect(a.skip[a.turn]).toBe(0);
+				expect([a.left, a.used, a.stepped]).toEqual([actionsPerTurn(a, a.turn), 0, false]);
+				// "Skip three turns" from the start: one trapped player's first turn passes at once if it was
+				// the first; both trapped, their skips pass in turn and the first mover moves first.
+				const trapped = [o0.includes('trap'), o1.includes('trap')];
+				if (trapped[0] && trapped[1]) expect([a.skip, a.turn]).toEqual([[0, 0], first]);
+				else
+					for (const p of [0, 1] as const)
+						if (trapped[p]) expect([a.skip[p], a.turn]).toEqual(first === p ? [2, 1 - p] : [3, first]);
+						else if (!trapped[1 - p]) expect([a.skip[p], a.turn]).toEqual([0, first]);
+			})
+		);
+	});
+});
+
+describe('001 3.6 a fake carried out (the seed is silent after "told which kind")', () => {
+	test('001 3.6 with 000 3.4: the fake is told "fake" and crumbles — carried by nobody, lying nowhere; the other treasures stay', () => {
+		const p = plan({ items: [{ cell: 2, kind: 'treasure', true: false }, { cell: 1, kind: 'treasure', true: true }] });
+		const g = half(p, 2);
+		g.move(0, [{ a: 'take', index: 0 }]);
+		g.move(0, [go('up')]);
+		expect(g.last[0]).toMatchObject({ type: 'duel_out', carried: 'fake', audience: { to: 'all' } });
+		expect(g.p(0).carry).toBeNull();
+		const lying = g.state.items.flatMap((list, cell) => list.filter((it) => it.k === 'treasure').map((it) => ({ cell, it })));
+		expect(lying).toEqual([{ cell: 1, it: { k: 'treasure', id: 1 } }]);
+		// Back in through the same exit: nothing is found where the fake lay.
+		g.move(0, [go('down')]);
+		expect(g.types().slice(0, 2)).toEqual(['reentered', 'land']);
+		expect(g.types()).not.toContain('duel_treasure');
 	});
 });
 

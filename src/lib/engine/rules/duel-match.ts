@@ -86,6 +86,32 @@ export function afterMove(t: DuelTurns, p: Player, cost: DuelCost, events: reado
 	return { ...s, left, used: s.used + 1, stepped };
 }
 
+/**
+ * 3.1 with 3a–3c: player `p`'s start was answered with `events` (his start cell acts as a cell he
+ * came into). The crossbow and crutch count from the turn that has come (the crutch's "next turn"
+ * is his first); the trap skips his next three turns — his first three, as it would after a move.
+ * Applied to each start as it is known, in either order, before any move.
+ */
+export function afterStart(t: DuelTurns, p: Player, events: readonly GameEvent[]): DuelTurns {
+	let s: DuelTurns = t;
+	for (const e of events) {
+		if (!('seat' in e) || e.seat !== p) continue;
+		if (e.type === 'crossbow' && e.first) s = { ...s, crossbow: set2(s.crossbow, p, true) };
+		else if (e.type === 'crutch' && e.first) s = { ...s, crutch: set2(s.crutch, p, true) };
+		else if (e.type === 'trap') s = { ...s, skip: set2(s.skip, p, 3), caught: set2(s.caught, p, true) };
+	}
+	if (s === t) return t;
+	// The turn that has come: a trapped player's passes to the opponent (3c).
+	let turn = s.turn;
+	let skip = s.skip;
+	while (skip[turn] > 0) {
+		skip = set2(skip, turn, skip[turn] - 1);
+		turn = other(turn);
+	}
+	const u = { ...s, skip, turn, caught: set2(s.caught, turn, false) };
+	return { ...u, left: actionsPerTurn(u, turn), used: 0, stepped: false };
+}
+
 /** Answers to a step that leave the walker where he was (3.2 a wall, 3.9 not the exit he left by). */
 const STAYED: ReadonlySet<GameEvent['type']> = new Set(['wall', 'outer_wall', 'not_reentered']);
 
@@ -170,8 +196,10 @@ export function duelCommand(m: DuelMatch, p: Player, command: Command): DuelStep
 		for (const h of [0, 1] as const) {
 			const c = apply(next.halves[h], { type: 'confirm_starts', by: 'master' });
 			next = withHalf(next, h, c.state, { type: 'confirm_starts', by: 'master' }, next.turns);
-			if (h === half) events.push(...told(c.events, h));
-			else rest = told(c.events, h);
+			const said = told(c.events, h);
+			next = { ...next, turns: afterStart(next.turns, other(h), said) };
+			if (h === half) events.push(...said);
+			else rest = said;
 		}
 	}
 	return rest ? { match: next, half, events, other: rest } : { match: next, half, events };
@@ -245,8 +273,15 @@ export function refereeOpponent(dev: DuelDevice, command: Command): { device: Du
 		game = { ...game, log: [...game.log, { type: 'confirm_starts', by: 'master' }] };
 		events.push(...c.events);
 	}
-	const turns = cmd.type === 'move' ? afterMove(dev.turns, walker, cost, events) : dev.turns;
-	return { device: { ...dev, game, half, turns }, reply: announcements(told(events, dev.me)) };
+	const reply = announcements(told(events, dev.me));
+	const turns = cmd.type === 'move' ? afterMove(dev.turns, walker, cost, events) : cmd.type === 'choose_start' ? afterStart(dev.turns, walker, reply) : dev.turns;
+	return { device: { ...dev, game, half, turns }, reply };
+}
+
+/** My own start was answered by the other device (3.1: what my start cell does counts in the turns). */
+export function ownStartAnswered(dev: DuelDevice, reply: readonly GameEvent[]): DuelDevice {
+	if (reply.length === 1 && reply[0]!.type === 'rejected') return dev;
+	return { ...dev, turns: afterStart(dev.turns, dev.me, reply) };
 }
 
 /** My own move was answered by the other device: the turns follow its announcements. */

@@ -188,11 +188,6 @@ export const duel: RuleSystem = {
 		return { bullets: 0, grenades: DUEL_GRENADES, landmine: false };
 	},
 
-	startAllowed(state, cell) {
-		// 3.1 any cell one can stand on: not a pit (it moves a walker on at once).
-		return state.board.kind[cell] !== DK.pit;
-	},
-
 	runMove(d, seat, cmd) {
 		const actions = cmd.actions;
 		if (!Array.isArray(actions) || actions.length === 0 || actions.length > 2 || !actions.every(wellFormed)) return 'malformed';
@@ -228,9 +223,14 @@ export const duel: RuleSystem = {
 	},
 
 	onTurnStart(d, seat) {
-		// 3e at the start: the start cell's kind is told with the starts (its object acts only when
-		// entered); a treasure lying there is told too, so the walker may take it.
-		if (d.base.phase === 'start' && d.itemsAt(d.p(seat).cell).some((it) => it.k === 'treasure')) d.all({ type: 'duel_treasure', seat });
+		// 3.1 at the start: the walker stands in his start cell as if he had just come into it —
+		// the owner tells what is there and it acts (crossbow, crutch, trap, a pit to its exit, a
+		// pit exit's number, a treasure he may take). The cell's kind was told with the starts.
+		if (d.base.phase !== 'start') return;
+		const cell = d.p(seat).cell;
+		d.aud = ALL;
+		if (d.board.kind[cell] !== DK.land) enter(d, seat, cell);
+		else if (d.itemsAt(cell).some((it) => it.k === 'treasure')) d.say({ type: 'duel_treasure', seat });
 	},
 
 	checkEnd() {
