@@ -559,11 +559,15 @@ export class HostSession {
 	/** Adjudicates, writes, then announces. `seat`/`id`: the phone's command number to record with it. */
 	private async run(command: Command, seat?: Seat, id?: number): Promise<TableSubmitted> {
 		if (!this.game || !this.current || !this.gameId) return { ok: false, reason: 'not_started' };
+		// Over is final at a table: the plan has gone to the phones and is on the tablet's screen, so
+		// nothing may reopen or change the game (an undo queued behind the winning move included); a ruling is words.
+		if (this.current.phase === 'over' && command.type !== 'ruling') return { ok: false, reason: 'game_over' };
 		const result = apply(this.current, command);
 		if (rejected(result)) {
 			const refusal = result.events.find((e) => e.type === 'rejected');
 			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
 		}
+
 		// The seat's command number goes to disk with the command; both take effect only once written.
 		const table = seat !== undefined && id !== undefined ? this.withSeat(seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
 		try {
