@@ -25,6 +25,21 @@ export interface ChannelOptions {
 	resendMs?: number;
 	/** Messages held back waiting for a gap to fill, at most. */
 	maxHeld?: number;
+	/**
+	 * Frames taken from the other side: a burst of `burst`, then `perSecond` (a token bucket); a
+	 * frame beyond is dropped unread and unacknowledged (an honest sender sends it again) and said
+	 * refused (`overflow`). Unlimited when absent.
+	 */
+	rate?: { burst: number; perSecond: number };
+	/**
+	 * Characters of messages sent and not yet acknowledged, at most, while the other side is heard
+	 * and has acknowledged nothing for `stallMs` (and 16 times that whatever it acknowledges): a
+	 * peer that listens and does not acknowledge is let go (its backlog would grow with every
+	 * message and be sent again every `resendMs`). A slow phone taking in a long game keeps
+	 * acknowledging, so it is kept.
+	 */
+	maxBacklog?: number;
+	stallMs?: number;
 	now?: () => number;
 	/** The clock heartbeats carry (high resolution where there is one): round trips to a fraction of a ms. */
 	rttClock?: () => number;
@@ -62,7 +77,15 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private nextOut = 0;
 	/** The next sequence number expected from the other side. */
 	private nextIn = 0;
-	private readonly unacked = new Map<number, { message: Out; at: number }>();
+	/** Sent and not acknowledged: the message, when it was last sent, and its size. */
+	private readonly unacked = new Map<number, { message: Out; at: number; size: number }>();
+	/** Characters of the messages in `unacked`. */
+	private backlogSize = 0;
+	/** When the other side last acknowledged something (or the backlog began). */
+	private progressAt = 0;
+	/** Frames the other side may still send now (`rate`), and when that was counted. */
+	private tokens = 0;
+	private tokensAt = 0;
 	/** Early frames: their message, or `bad` for one off the schema (its place kept, refused in order). */
 	private readonly held = new Map<number, { message?: In; bad?: { id?: number } }>();
 	private lastHeard: number;
@@ -89,6 +112,9 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private isQuiet = false;
 	private readonly resendMs: number;
 	private readonly maxHeld: number;
+	private readonly rate: { burst: number; perSecond: number } | null;
+	private readonly maxBacklog: number;
+	private readonly stallMs: number;
 	private readonly now: () => number;
 	private readonly rttClock: () => number;
 
@@ -102,7 +128,12 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		this.lostMs = options.lostMs ?? (link.kind === 'manual' ? HOLD_MS : this.quietMs);
 		this.resendMs = options.resendMs ?? 1500;
 		this.maxHeld = options.maxHeld ?? 512;
+		this.rate = options.rate ?? null;
+		this.maxBacklog = options.maxBacklog ?? 2 * 1024 * 1024;
+		this.stallMs = options.stallMs ?? 10_000;
 		this.now = options.now ?? Date.now;
+		this.tokens = this.rate?.burst ?? 0;
+		this.tokensAt = this.now();
 		this.rttClock = options.rttClock ?? (typeof performance !== 'undefined' ? () => performance.now() : Date.now);
 		this.lastHeard = this.now();
 		this.stop.push(link.receive((raw) => this.arrive(raw)));
@@ -137,9 +168,17 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	send(message: Out): void {
 		if (this.done) return;
 		const s = this.nextOut++;
-		this.unacked.set(s, { message, at: this.now() });
+		const now = this.now();
+		const size = this.write({ v: PROTOCOL_VERSION, s, a: this.nextIn, m: message });
+		if (this.unacked.size === 0) this.progressAt = now;
+		this.unacked.set(s, { message, at: now, size });
+		this.backlogSize += size;
 		this.stats.sent++;
-		this.write({ v: PROTOCOL_VERSION, s, a: this.nextIn, m: message });
+	}
+
+	/** Characters of the messages sent and not yet acknowledged. */
+	get backlog(): number {
+		return this.backlogSize;
 	}
 
 	/** Closes the channel and its link. */
@@ -153,13 +192,31 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		this.write({ v: PROTOCOL_VERSION, a: this.nextIn, p: this.rttClock() });
 	}
 
-	private write(frame: Frame<Out>): void {
+	private write(frame: Frame<Out>): number {
 		if (frame.a !== undefined) this.ackDue = false;
-		this.link.send(JSON.stringify(frame));
+		const text = JSON.stringify(frame);
+		this.link.send(text);
+		return text.length;
+	}
+
+	/** Whether the other side's rate allows one more frame now (`rate`). */
+	private admit(): boolean {
+		if (!this.rate) return true;
+		const now = this.now();
+		this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.tokensAt) * this.rate.perSecond) / 1000);
+		this.tokensAt = now;
+		if (this.tokens < 1) return false;
+		this.tokens--;
+		return true;
 	}
 
 	private arrive(raw: string): void {
 		if (this.done) return;
+		if (!this.admit()) {
+			this.stats.refused++;
+			this.emit({ type: 'refused', reason: 'overflow' });
+			return;
+		}
 		const read = this.read(raw);
 		if (!read.ok) {
 			this.stats.refused++;
@@ -172,7 +229,13 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 			this.isQuiet = false;
 			this.emit({ type: 'heard' });
 		}
-		if (frame.a !== undefined) for (const s of [...this.unacked.keys()]) if (s < frame.a) this.unacked.delete(s);
+		if (frame.a !== undefined)
+			for (const [s, entry] of this.unacked) {
+				if (s >= frame.a) break; // kept in the order sent
+				this.unacked.delete(s);
+				this.backlogSize -= entry.size;
+				this.progressAt = this.lastHeard;
+			}
 		if (frame.p !== undefined) this.write({ v: PROTOCOL_VERSION, a: this.nextIn, q: frame.p });
 		if (frame.q !== undefined) {
 			const rtt = Math.round((this.rttClock() - frame.q) * 100) / 100;
@@ -236,6 +299,12 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		if (!this.isQuiet && now - this.lastHeard > this.quietMs) {
 			this.isQuiet = true;
 			this.emit({ type: 'quiet' });
+		}
+		// Heard, yet acknowledging nothing for long while the backlog grows: not a peer of the protocol.
+		if (!this.isQuiet && this.backlogSize > this.maxBacklog && (now - this.progressAt > this.stallMs || this.backlogSize > 16 * this.maxBacklog)) {
+			this.link.close();
+			this.finish({ type: 'lost' });
+			return;
 		}
 		for (const [s, entry] of this.unacked) {
 			if (now - entry.at < this.resendMs) continue;

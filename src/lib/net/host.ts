@@ -45,6 +45,14 @@ import {
 export const MAX_WAITING = 12;
 /** Handshake messages a link may send before it has a seat. */
 const MAX_UNSEATED_MESSAGES = 12;
+/** Hellos a link may send in all (each is answered with a signature, the costliest thing a phone can ask for). */
+const MAX_HELLOS = 6;
+/** Links still in their handshake (no seat, not waiting for the master) at once: one more lets the oldest go. */
+export const MAX_HANDSHAKES = 16;
+/** A link that has neither a seat nor a place among the waiting this long after it came is let go. */
+const HANDSHAKE_MS = 20_000;
+/** Early frames a phone's link may have held back (a phone has a command or two in flight). */
+const HOST_MAX_HELD = 32;
 /** Refusals answered per link: a burst of this many, then one every `REFUSAL_REFILL_MS`. */
 const REFUSAL_BURST = 5;
 const REFUSAL_REFILL_MS = 2000;
@@ -86,6 +94,18 @@ export interface HostOptions {
 	onChange?: () => void;
 	/** An unexpected failure, caught (the host goes on): logged unless given. */
 	onError?: (error: unknown) => void;
+	/** How long a link may take to prove a seat or ask for one (`HANDSHAKE_MS`). */
+	handshakeMs?: number;
+}
+
+/**
+ * The frames a phone may send (ChannelOptions.rate): an honest one sends a heartbeat and its
+ * answer per period and an acknowledgement per burst it hears, commands now and then, and a
+ * few frames more as it joins; the allowance is several times that.
+ */
+export function phoneRate(pingMs = 1000): { burst: number; perSecond: number } {
+	const perSecond = 20 + (8 * 1000) / pingMs;
+	return { burst: 4 * perSecond, perSecond };
 }
 
 /** A phone waiting for the master to admit it. */
@@ -117,6 +137,8 @@ interface Conn {
 	waiting: Waiting | null;
 	/** Messages received while it had no seat. */
 	unseated: number;
+	/** Hellos received on this link. */
+	hellos: number;
 	/** Refusals it may still be answered now, and when that was counted. */
 	tokens: number;
 	tokensAt: number;
@@ -247,7 +269,11 @@ export class HostSession {
 	 */
 	attach(link: Link, options: { paired?: boolean } = {}): void {
 		if (this.closed) return link.close();
-		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, this.options.channel);
+		// Links still proving nothing are few at once: the oldest makes room (its phone tries again).
+		const handshaking = [...this.conns].filter((c) => c.seat === null && c.waiting === null);
+		if (handshaking.length >= MAX_HANDSHAKES) handshaking[0]!.channel.close();
+		const channelOptions = { maxHeld: HOST_MAX_HELD, rate: phoneRate(this.options.channel?.pingMs), ...this.options.channel };
+		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, channelOptions);
 		const conn: Conn = {
 			channel,
 			seat: null,
@@ -258,11 +284,16 @@ export class HostSession {
 			hello: null,
 			waiting: null,
 			unseated: 0,
+			hellos: 0,
 			tokens: REFUSAL_BURST,
 			tokensAt: Date.now(),
 			refusedFrames: 0
 		};
 		this.conns.add(conn);
+		// A link that proves nothing (no seat, not waiting for the master) is not kept.
+		const deadline = setTimeout(() => {
+			if (conn.seat === null && conn.waiting === null) channel.close();
+		}, this.options.handshakeMs ?? HANDSHAKE_MS);
 		channel.on((event) => {
 			if (event.type === 'message') void this.enqueue(() => this.receive(conn, event.message));
 			else if (event.type === 'refused') {
@@ -274,6 +305,7 @@ export class HostSession {
 				// A direct link gone quiet is kept (it may come back): the seat is away meanwhile.
 				if (conn.seat !== null) this.tableChanged();
 			} else {
+				clearTimeout(deadline);
 				const had = conn.seat !== null || conn.waiting !== null;
 				this.conns.delete(conn);
 				if (had) this.tableChanged();
@@ -432,6 +464,11 @@ export class HostSession {
 	/** A phone's challenge: the table's key and its signature; the phone proves its seat next. */
 	private hello(conn: Conn, hello: Extract<PlayerMessage, { type: 'hello' }>): void {
 		if (conn.waiting) return; // one request per link: it is already waiting
+		if (++conn.hellos > MAX_HELLOS) {
+			this.refuse(conn, 'rate_limited');
+			conn.channel.close();
+			return;
+		}
 		const nonce = newNonce();
 		conn.channel.send({ type: 'proof', key: this.publicKey, sig: hostProof(this.table.secret!, this.table.room, hello.nonce, nonce), nonce });
 		// Proved first, so that the phone believes the refusal.
