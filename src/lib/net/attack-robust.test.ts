@@ -245,3 +245,46 @@ describe('the channel under a peer that does not keep up', () => {
 		clearInterval(slow);
 	});
 });
+
+describe('commands the engine takes again and again', () => {
+	/** Two phones, starts chosen and confirmed: play under way. */
+	async function playing(): Promise<MemoryTable> {
+		const t = new MemoryTable();
+		table = t;
+		await t.openHost(2);
+		for (let i = 0; i < 2; i++) await t.openPhone(`P${i + 1}`);
+		await until(() => t.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+		await t.startGame(newGame(2, 1));
+		const order = t.host.state!.order;
+		await t.play([
+			{ type: 'choose_start', by: order[0]!, cell: 0 },
+			{ type: 'choose_start', by: order[1]!, cell: 3 },
+			{ type: 'confirm_starts', by: 'master' }
+		]);
+		return t;
+	}
+
+	test('the N_stop count started and stopped over and over (any seat, any time, 3.6): the log grows by a few commands, not without bound', async () => {
+		const t = await playing();
+		const before = t.host.record!.game.log.length;
+		const answers = [];
+		for (let i = 0; i < 40; i++) answers.push(await t.phones[1]!.send({ type: 'count_nstop', by: 1, ...(i % 2 ? { stop: true } : {}) }));
+		expect(answers.filter((a) => a.ok).length).toBeLessThanOrEqual(3);
+		expect(answers.slice(3).every((a) => a.ok === false && a.reason === 'asked_too_often')).toBe(true);
+		expect(t.host.record!.game.log.length).toBeLessThanOrEqual(before + 3);
+		// A move in between, and the seat may speak again.
+		const seat = t.host.state!.order[t.host.state!.turn]!;
+		expect((await t.phones[seat]!.send({ type: 'move', by: seat, actions: [{ a: 'skip' }] })).ok).toBe(true);
+		expect((await t.phones[1]!.send({ type: 'count_nstop', by: 1, ...(answers.filter((a) => a.ok).length % 2 ? { stop: true } : {}) })).ok).toBe(true);
+	});
+
+	test('a break taken again and again in one turn (two players: the taker is half of them, 9): a few, then refused', async () => {
+		const t = await playing();
+		const seat = t.host.state!.order[t.host.state!.turn]!;
+		const before = t.host.record!.game.log.length;
+		const answers = [];
+		for (let i = 0; i < 20; i++) answers.push(await t.phones[seat]!.send({ type: 'take_break', by: seat }));
+		expect(answers.filter((a) => a.ok).length).toBeLessThanOrEqual(3);
+		expect(t.host.record!.game.log.length).toBeLessThanOrEqual(before + 3);
+	});
+});

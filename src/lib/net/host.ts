@@ -58,9 +58,14 @@ const REFUSAL_BURST = 5;
 const REFUSAL_REFILL_MS = 2000;
 /** A link that sent this many refused frames is closed. */
 const MAX_REFUSED_FRAMES = 1000;
-/** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
+/**
+ * What a seat may say again and again without the game moving on — questions (status, recall),
+ * the N_stop count started or stopped (any time, 3.6), a break (9: with two players the taker
+ * is half of them) — at most this many per seat between two other commands, so that a phone
+ * repeating one cannot grow the log (each is kept, written and announced) without bound.
+ */
 export const MAX_ASKS = 3;
-const QUESTIONS = new Set(['status', 'recall']);
+const REPEATABLE = new Set(['status', 'recall', 'count_nstop', 'take_break']);
 import type { HostStore } from './session-records';
 import type { CommandResult, TableRecord } from '../store/records';
 import { snapshot } from '../store/snapshot';
@@ -581,15 +586,15 @@ export class HostSession {
 	}
 
 	/**
-	 * Whether a question (status, recall: answered in the log, as replay needs to rebuild the
-	 * seat's feed) may be asked: a seat asks at most `MAX_ASKS` between two other commands, so a
-	 * phone repeating one cannot grow the log.
+	 * Whether a command that does not move the game on (`REPEATABLE`: kept in the log, as replay
+	 * needs to rebuild the seat's feed) may be made: a seat makes at most `MAX_ASKS` of them
+	 * between two other commands, so a phone repeating one cannot grow the log.
 	 */
 	private asking(command: Command): 'asked_too_often' | null {
-		if (!QUESTIONS.has(command.type) || !this.game) return null;
+		if (!REPEATABLE.has(command.type) || !this.game) return null;
 		const log = this.game.log;
 		let asked = 0;
-		for (let i = log.length - 1; i >= 0 && QUESTIONS.has(log[i]!.type); i--) if (log[i]!.by === command.by) asked++;
+		for (let i = log.length - 1; i >= 0 && REPEATABLE.has(log[i]!.type); i--) if (log[i]!.by === command.by) asked++;
 		return asked >= MAX_ASKS ? 'asked_too_often' : null;
 	}
 
