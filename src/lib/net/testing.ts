@@ -83,6 +83,8 @@ export class MemoryTable {
 
 	/** Whether the master admits every phone that asks (as a person tapping Admit would); false: the test decides. */
 	autoAdmit = true;
+	/** How long a phone waits for the table's proof on a link before trying again. */
+	proofMs = 2000;
 	/** Failures the host caught (a test of robustness expects none). */
 	readonly hostErrors: unknown[] = [];
 
@@ -127,6 +129,7 @@ export class MemoryTable {
 			connect: () => this.network.open(hostPeerId(this.room)),
 			retryMs: [20, 50],
 			resendMs: 30,
+			proofMs: this.proofMs,
 			channel: this.channel
 		});
 		this.phones[index] = phone;
