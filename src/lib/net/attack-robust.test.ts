@@ -5,7 +5,7 @@
  * let go, changes nothing in the game or the tablet's store, and does not stop the real phones.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { MAX_HANDSHAKES } from './host';
+import { MAX_HANDSHAKES } from './limits';
 import { MAX_PLAYER_FRAME, PROTOCOL_VERSION } from './protocol';
 import { MemoryTable, newGame, rogue, settle, until, type RogueAnswer } from './testing';
 import { Channel, type ChannelOptions } from './channel';

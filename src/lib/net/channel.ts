@@ -12,6 +12,7 @@
  * where it was; it is closed when WebRTC itself says the connection failed, or after `holdMs`.
  */
 import type { Link } from './link';
+import { Allowance } from './limits';
 import { PROTOCOL_VERSION, type Frame, type ReadResult } from './protocol';
 
 export interface ChannelOptions {
@@ -83,9 +84,8 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private backlogSize = 0;
 	/** When the other side last acknowledged something (or the backlog began). */
 	private progressAt = 0;
-	/** Frames the other side may still send now (`rate`), and when that was counted. */
-	private tokens = 0;
-	private tokensAt = 0;
+	/** Frames the other side may still send now (`rate`; null: unlimited). */
+	private readonly allowance: Allowance | null;
 	/** Early frames: their message, or `bad` for one off the schema (its place kept, refused in order). */
 	private readonly held = new Map<number, { message?: In; bad?: { id?: number } }>();
 	private lastHeard: number;
@@ -112,7 +112,6 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private isQuiet = false;
 	private readonly resendMs: number;
 	private readonly maxHeld: number;
-	private readonly rate: { burst: number; perSecond: number } | null;
 	private readonly maxBacklog: number;
 	private readonly stallMs: number;
 	private readonly now: () => number;
@@ -128,12 +127,10 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		this.lostMs = options.lostMs ?? (link.kind === 'manual' ? HOLD_MS : this.quietMs);
 		this.resendMs = options.resendMs ?? 1500;
 		this.maxHeld = options.maxHeld ?? 512;
-		this.rate = options.rate ?? null;
 		this.maxBacklog = options.maxBacklog ?? 2 * 1024 * 1024;
 		this.stallMs = options.stallMs ?? 10_000;
 		this.now = options.now ?? Date.now;
-		this.tokens = this.rate?.burst ?? 0;
-		this.tokensAt = this.now();
+		this.allowance = options.rate ? new Allowance(options.rate.burst, options.rate.perSecond, this.now) : null;
 		this.rttClock = options.rttClock ?? (typeof performance !== 'undefined' ? () => performance.now() : Date.now);
 		this.lastHeard = this.now();
 		this.stop.push(link.receive((raw) => this.arrive(raw)));
@@ -199,20 +196,9 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		return text.length;
 	}
 
-	/** Whether the other side's rate allows one more frame now (`rate`). */
-	private admit(): boolean {
-		if (!this.rate) return true;
-		const now = this.now();
-		this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.tokensAt) * this.rate.perSecond) / 1000);
-		this.tokensAt = now;
-		if (this.tokens < 1) return false;
-		this.tokens--;
-		return true;
-	}
-
 	private arrive(raw: string): void {
 		if (this.done) return;
-		if (!this.admit()) {
+		if (this.allowance && !this.allowance.take()) {
 			this.stats.refused++;
 			this.emit({ type: 'refused', reason: 'overflow' });
 			return;

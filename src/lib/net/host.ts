@@ -25,6 +25,7 @@ import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { apply } from '../engine/game/apply';
 import { Channel, type ChannelOptions } from './channel';
+import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
 import { hostProof, newNonce, newTableSecret, publicKeyOf, fingerprint, sameProof, seatProof } from './pin';
 import type { Link, Listener } from './link';
 import {
@@ -45,19 +46,6 @@ import {
 export const MAX_WAITING = 12;
 /** Handshake messages a link may send before it has a seat. */
 const MAX_UNSEATED_MESSAGES = 12;
-/** Hellos a link may send in all (each is answered with a signature, the costliest thing a phone can ask for). */
-const MAX_HELLOS = 6;
-/** Links still in their handshake (no seat, not waiting for the master) at once: one more lets the oldest go. */
-export const MAX_HANDSHAKES = 16;
-/** A link that has neither a seat nor a place among the waiting this long after it came is let go. */
-const HANDSHAKE_MS = 20_000;
-/** Early frames a phone's link may have held back (a phone has a command or two in flight). */
-const HOST_MAX_HELD = 32;
-/** Refusals answered per link: a burst of this many, then one every `REFUSAL_REFILL_MS`. */
-const REFUSAL_BURST = 5;
-const REFUSAL_REFILL_MS = 2000;
-/** A link that sent this many refused frames is closed. */
-const MAX_REFUSED_FRAMES = 1000;
 /**
  * What a seat may say again and again without the game moving on — questions (status, recall),
  * the N_stop count started or stopped (any time, 3.6), a break (9: with two players the taker
@@ -103,16 +91,6 @@ export interface HostOptions {
 	handshakeMs?: number;
 }
 
-/**
- * The frames a phone may send (ChannelOptions.rate): an honest one sends a heartbeat and its
- * answer per period and an acknowledgement per burst it hears, commands now and then, and a
- * few frames more as it joins; the allowance is several times that.
- */
-export function phoneRate(pingMs = 1000): { burst: number; perSecond: number } {
-	const perSecond = 20 + (8 * 1000) / pingMs;
-	return { burst: 4 * perSecond, perSecond };
-}
-
 /** A phone waiting for the master to admit it. */
 export interface Waiting {
 	id: number;
@@ -144,9 +122,8 @@ interface Conn {
 	unseated: number;
 	/** Hellos received on this link. */
 	hellos: number;
-	/** Refusals it may still be answered now, and when that was counted. */
-	tokens: number;
-	tokensAt: number;
+	/** Refusals it may still be answered now. */
+	refusals: Allowance;
 	refusedFrames: number;
 }
 
@@ -277,7 +254,7 @@ export class HostSession {
 		// Links still proving nothing are few at once: the oldest makes room (its phone tries again).
 		const handshaking = [...this.conns].filter((c) => c.seat === null && c.waiting === null);
 		if (handshaking.length >= MAX_HANDSHAKES) handshaking[0]!.channel.close();
-		const channelOptions = { maxHeld: HOST_MAX_HELD, rate: phoneRate(this.options.channel?.pingMs), ...this.options.channel };
+		const channelOptions = { maxHeld: MAX_HELD, rate: phoneRate(this.options.channel?.pingMs), ...this.options.channel };
 		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, channelOptions);
 		const conn: Conn = {
 			channel,
@@ -290,8 +267,7 @@ export class HostSession {
 			waiting: null,
 			unseated: 0,
 			hellos: 0,
-			tokens: REFUSAL_BURST,
-			tokensAt: Date.now(),
+			refusals: refusalAllowance(),
 			refusedFrames: 0
 		};
 		this.conns.add(conn);
@@ -427,11 +403,7 @@ export class HostSession {
 	/** Answers a refusal when the link's allowance has room (so refusals cannot be used to flood). */
 	private refuse(conn: Conn, reason: Refusal, app?: string): void {
 		this.count(reason);
-		const now = Date.now();
-		conn.tokens = Math.min(REFUSAL_BURST, conn.tokens + (now - conn.tokensAt) / REFUSAL_REFILL_MS);
-		conn.tokensAt = now;
-		if (conn.tokens < 1) return;
-		conn.tokens--;
+		if (!conn.refusals.take()) return;
 		conn.channel.send(app ? { type: 'refused', reason, app } : { type: 'refused', reason });
 	}
 
