@@ -10,6 +10,7 @@ import { MAX_PLAYER_FRAME, PROTOCOL_VERSION } from './protocol';
 import { MemoryTable, newGame, rogue, settle, until, type RogueAnswer } from './testing';
 import { Channel, type ChannelOptions } from './channel';
 import { memoryPair } from './memory';
+import { BaseLink } from './link';
 import type { TableRecord } from '../store/records';
 
 let table: MemoryTable | null = null;
@@ -286,5 +287,46 @@ describe('commands the engine takes again and again', () => {
 		for (let i = 0; i < 20; i++) answers.push(await t.phones[seat]!.send({ type: 'take_break', by: seat }));
 		expect(answers.filter((a) => a.ok).length).toBeLessThanOrEqual(3);
 		expect(t.host.record!.game.log.length).toBeLessThanOrEqual(before + 3);
+	});
+});
+
+/** A link whose every string arrives in a task of its own (as a browser's data events do). */
+class TaskLink extends BaseLink {
+	readonly kind = 'memory' as const;
+	other: TaskLink | null = null;
+	send(data: string): void {
+		const other = this.other;
+		if (this.state === 'open' && other) setTimeout(() => other.take(data), 0);
+	}
+	take(data: string): void {
+		this.deliver(data);
+	}
+	open(): void {
+		this.setState('open');
+	}
+	close(): void {
+		this.setState('closed');
+	}
+}
+
+describe('the frame allowance and an honest peer', () => {
+	test('a phone taking in many pages, each acknowledged by a frame of its own, is never over its allowance', async () => {
+		const a = new TaskLink('phone');
+		const b = new TaskLink('tablet');
+		a.other = b;
+		b.other = a;
+		a.open();
+		b.open();
+		const read = (raw: unknown) => ({ ok: true as const, frame: JSON.parse(raw as string) });
+		// The tablet's side allows a small burst and a slow refill: far fewer than the pages it sends.
+		const tablet = new Channel<{ type: string }, { type: string; n: number }>(b, read, { pingMs: 1000, resendMs: 60_000, rate: { burst: 10, perSecond: 1 } });
+		const phone = new Channel<{ type: string; n: number }, { type: string }>(a, read, { pingMs: 1000, resendMs: 60_000 });
+		const got: number[] = [];
+		phone.on((e) => e.type === 'message' && got.push(e.message.n));
+		for (let n = 0; n < 200; n++) tablet.send({ type: 'page', n });
+		await until(() => got.length === 200 && tablet.backlog === 0, 3000, 'every page acknowledged');
+		expect(tablet.stats.refused).toBe(0);
+		tablet.close();
+		phone.close();
 	});
 });

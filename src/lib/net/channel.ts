@@ -28,8 +28,9 @@ export interface ChannelOptions {
 	maxHeld?: number;
 	/**
 	 * Frames taken from the other side: a burst of `burst`, then `perSecond` (a token bucket); a
-	 * frame beyond is dropped unread and unacknowledged (an honest sender sends it again) and said
-	 * refused (`overflow`). Unlimited when absent.
+	 * frame beyond is dropped unacknowledged (an honest sender sends it again) and said refused
+	 * (`overflow`), a long one unread. A bare acknowledgement is not counted (a phone taking in a
+	 * long game's pages acknowledges each, and answering one costs nothing). Unlimited when absent.
 	 */
 	rate?: { burst: number; perSecond: number };
 	/**
@@ -68,6 +69,9 @@ export type ChannelEvent<In> =
 	| { type: 'heard' }
 	| { type: 'lost' }
 	| { type: 'closed' };
+
+/** A frame this short may be a bare acknowledgement (`{"v":2,"a":2147483648}` and a little room): read before it is counted. */
+const SHORT_FRAME = 40;
 
 /** Nothing heard for this long: the other side is away. */
 export const QUIET_MS = 4000;
@@ -196,14 +200,22 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		return text.length;
 	}
 
+	/** Whether the other side may send one more frame now (`rate`); if not, it is said refused. */
+	private allowed(): boolean {
+		if (!this.allowance || this.allowance.take()) return true;
+		this.stats.refused++;
+		this.emit({ type: 'refused', reason: 'overflow' });
+		return false;
+	}
+
 	private arrive(raw: string): void {
 		if (this.done) return;
-		if (this.allowance && !this.allowance.take()) {
-			this.stats.refused++;
-			this.emit({ type: 'refused', reason: 'overflow' });
-			return;
-		}
+		// A long frame is counted before it is read (a flood costs no parsing); a short one once read
+		// (a bare acknowledgement is free).
+		const short = raw.length <= SHORT_FRAME;
+		if (!short && !this.allowed()) return;
 		const read = this.read(raw);
+		if (short && !(read.ok && !read.bad && read.frame.m === undefined && read.frame.p === undefined) && !this.allowed()) return;
 		if (!read.ok) {
 			this.stats.refused++;
 			this.emit({ type: 'refused', reason: read.reason });
