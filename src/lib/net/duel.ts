@@ -207,6 +207,7 @@ export class DuelSession {
 		this.closed = true;
 		this.status = 'closed';
 		for (const f of this.unlisten) f();
+		for (const stranger of [...this.strangers.keys()]) stranger.close();
 		this.channel?.close();
 		this.pause.wake();
 		this.changed();
