@@ -81,7 +81,8 @@ describe('property: every frame to a phone carries only what its seat may know',
 				fc.boolean(),
 				fc.integer({ min: 20, max: 160 }),
 				fc.array(fc.tuple(fc.integer({ min: 0, max: 159 }), fc.integer({ min: 0, max: 2 })), { maxLength: 3 }),
-				async (seed, seats, withComputer, count, rejoins) => {
+				fc.boolean(),
+				async (seed, seats, withComputer, count, rejoins, toTheEnd) => {
 					table?.close();
 					const t = new MemoryTable();
 					table = t;
@@ -95,7 +96,8 @@ describe('property: every frame to a phone carries only what its seat may know',
 					await t.host.start('g1', game, withComputer ? [{ name: 'Computer', level: 'explorer' }] : []);
 					const rng = createRng(`attack:${seed}`);
 					let revealedAt: number | null = null;
-					for (let step = 0; step < count; step++) {
+					// `count` commands with the master's acts among them; then, half the time, on to the end without them.
+					for (let step = 0; step < (toTheEnd ? count + 1500 : count); step++) {
 						for (const [at, seat] of rejoins)
 							if (at === step && seat < phones) {
 								t.phones[seat]!.close();
@@ -112,7 +114,7 @@ describe('property: every frame to a phone carries only what its seat may know',
 							expect(undo).toEqual({ ok: false, reason: 'game_over' });
 							break;
 						}
-						const command = randomLegalCommand(state, rng, { master: true });
+						const command = randomLegalCommand(state, rng, { master: step < count });
 						if (!command) break;
 						const by = command.by;
 						// A phone's seat acts from its phone; the computer's and the master's go the master's way.
