@@ -581,7 +581,6 @@ export class HostSession {
 			const refusal = result.events.find((e) => e.type === 'rejected');
 			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
 		}
-
 		// The seat's command number goes to disk with the command; both take effect only once written.
 		const table = seat !== undefined && id !== undefined ? this.withSeat(seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
 		try {
