@@ -12,6 +12,7 @@
  * where it was; it is closed when WebRTC itself says the connection failed, or after `holdMs`.
  */
 import type { Link } from './link';
+import { Allowance } from './limits';
 import { PROTOCOL_VERSION, type Frame, type ReadResult } from './protocol';
 
 export interface ChannelOptions {
@@ -25,6 +26,22 @@ export interface ChannelOptions {
 	resendMs?: number;
 	/** Messages held back waiting for a gap to fill, at most. */
 	maxHeld?: number;
+	/**
+	 * Frames taken from the other side: a burst of `burst`, then `perSecond` (a token bucket); a
+	 * frame beyond is dropped unacknowledged (an honest sender sends it again) and said refused
+	 * (`overflow`), a long one unread. A bare acknowledgement is not counted (a phone taking in a
+	 * long game's pages acknowledges each, and answering one costs nothing). Unlimited when absent.
+	 */
+	rate?: { burst: number; perSecond: number };
+	/**
+	 * Characters of messages sent and not yet acknowledged, at most, while the other side is heard
+	 * and has acknowledged nothing for `stallMs` (and 16 times that whatever it acknowledges): a
+	 * peer that listens and does not acknowledge is let go (its backlog would grow with every
+	 * message and be sent again every `resendMs`). A slow phone taking in a long game keeps
+	 * acknowledging, so it is kept.
+	 */
+	maxBacklog?: number;
+	stallMs?: number;
 	now?: () => number;
 	/** The clock heartbeats carry (high resolution where there is one): round trips to a fraction of a ms. */
 	rttClock?: () => number;
@@ -53,6 +70,9 @@ export type ChannelEvent<In> =
 	| { type: 'lost' }
 	| { type: 'closed' };
 
+/** A frame this short may be a bare acknowledgement (`{"v":2,"a":2147483648}` and a little room): read before it is counted. */
+const SHORT_FRAME = 40;
+
 /** Nothing heard for this long: the other side is away. */
 export const QUIET_MS = 4000;
 /** A direct link (QR codes) is kept this long in silence: about as long as WebRTC keeps a connection that lost its path. */
@@ -62,7 +82,14 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private nextOut = 0;
 	/** The next sequence number expected from the other side. */
 	private nextIn = 0;
-	private readonly unacked = new Map<number, { message: Out; at: number }>();
+	/** Sent and not acknowledged: the message, when it was last sent, and its size. */
+	private readonly unacked = new Map<number, { message: Out; at: number; size: number }>();
+	/** Characters of the messages in `unacked`. */
+	private backlogSize = 0;
+	/** When the other side last acknowledged something (or the backlog began). */
+	private progressAt = 0;
+	/** Frames the other side may still send now (`rate`; null: unlimited). */
+	private readonly allowance: Allowance | null;
 	/** Early frames: their message, or `bad` for one off the schema (its place kept, refused in order). */
 	private readonly held = new Map<number, { message?: In; bad?: { id?: number } }>();
 	private lastHeard: number;
@@ -89,6 +116,8 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	private isQuiet = false;
 	private readonly resendMs: number;
 	private readonly maxHeld: number;
+	private readonly maxBacklog: number;
+	private readonly stallMs: number;
 	private readonly now: () => number;
 	private readonly rttClock: () => number;
 
@@ -102,7 +131,10 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		this.lostMs = options.lostMs ?? (link.kind === 'manual' ? HOLD_MS : this.quietMs);
 		this.resendMs = options.resendMs ?? 1500;
 		this.maxHeld = options.maxHeld ?? 512;
+		this.maxBacklog = options.maxBacklog ?? 2 * 1024 * 1024;
+		this.stallMs = options.stallMs ?? 10_000;
 		this.now = options.now ?? Date.now;
+		this.allowance = options.rate ? new Allowance(options.rate.burst, options.rate.perSecond, this.now) : null;
 		this.rttClock = options.rttClock ?? (typeof performance !== 'undefined' ? () => performance.now() : Date.now);
 		this.lastHeard = this.now();
 		this.stop.push(link.receive((raw) => this.arrive(raw)));
@@ -137,9 +169,17 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 	send(message: Out): void {
 		if (this.done) return;
 		const s = this.nextOut++;
-		this.unacked.set(s, { message, at: this.now() });
+		const now = this.now();
+		const size = this.write({ v: PROTOCOL_VERSION, s, a: this.nextIn, m: message });
+		if (this.unacked.size === 0) this.progressAt = now;
+		this.unacked.set(s, { message, at: now, size });
+		this.backlogSize += size;
 		this.stats.sent++;
-		this.write({ v: PROTOCOL_VERSION, s, a: this.nextIn, m: message });
+	}
+
+	/** Characters of the messages sent and not yet acknowledged. */
+	get backlog(): number {
+		return this.backlogSize;
 	}
 
 	/** Closes the channel and its link. */
@@ -153,14 +193,29 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		this.write({ v: PROTOCOL_VERSION, a: this.nextIn, p: this.rttClock() });
 	}
 
-	private write(frame: Frame<Out>): void {
+	private write(frame: Frame<Out>): number {
 		if (frame.a !== undefined) this.ackDue = false;
-		this.link.send(JSON.stringify(frame));
+		const text = JSON.stringify(frame);
+		this.link.send(text);
+		return text.length;
+	}
+
+	/** Whether the other side may send one more frame now (`rate`); if not, it is said refused. */
+	private allowed(): boolean {
+		if (!this.allowance || this.allowance.take()) return true;
+		this.stats.refused++;
+		this.emit({ type: 'refused', reason: 'overflow' });
+		return false;
 	}
 
 	private arrive(raw: string): void {
 		if (this.done) return;
+		// A long frame is counted before it is read (a flood costs no parsing); a short one once read
+		// (a bare acknowledgement is free).
+		const short = raw.length <= SHORT_FRAME;
+		if (!short && !this.allowed()) return;
 		const read = this.read(raw);
+		if (short && !(read.ok && !read.bad && read.frame.m === undefined && read.frame.p === undefined) && !this.allowed()) return;
 		if (!read.ok) {
 			this.stats.refused++;
 			this.emit({ type: 'refused', reason: read.reason });
@@ -172,7 +227,13 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 			this.isQuiet = false;
 			this.emit({ type: 'heard' });
 		}
-		if (frame.a !== undefined) for (const s of [...this.unacked.keys()]) if (s < frame.a) this.unacked.delete(s);
+		if (frame.a !== undefined)
+			for (const [s, entry] of this.unacked) {
+				if (s >= frame.a) break; // kept in the order sent
+				this.unacked.delete(s);
+				this.backlogSize -= entry.size;
+				this.progressAt = this.lastHeard;
+			}
 		if (frame.p !== undefined) this.write({ v: PROTOCOL_VERSION, a: this.nextIn, q: frame.p });
 		if (frame.q !== undefined) {
 			const rtt = Math.round((this.rttClock() - frame.q) * 100) / 100;
@@ -236,6 +297,12 @@ export class Channel<In extends { type: string }, Out extends { type: string }> 
 		if (!this.isQuiet && now - this.lastHeard > this.quietMs) {
 			this.isQuiet = true;
 			this.emit({ type: 'quiet' });
+		}
+		// Heard, yet acknowledging nothing for long while the backlog grows: not a peer of the protocol.
+		if (!this.isQuiet && this.backlogSize > this.maxBacklog && (now - this.progressAt > this.stallMs || this.backlogSize > 16 * this.maxBacklog)) {
+			this.link.close();
+			this.finish({ type: 'lost' });
+			return;
 		}
 		for (const [s, entry] of this.unacked) {
 			if (now - entry.at < this.resendMs) continue;

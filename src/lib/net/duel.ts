@@ -34,6 +34,7 @@ import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings } from '../engine/game/settings';
 import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
 import { Channel, type ChannelOptions } from './channel';
+import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
 import { Pause, reconnect } from './reconnect';
 import type { Link, Listener } from './link';
 import { PROTOCOL_VERSION, newNonce } from './protocol';
@@ -65,6 +66,15 @@ export interface DuelOptions {
 	retryMs?: number[];
 	channel?: ChannelOptions;
 	onChange?: () => void;
+	/** The opener: how long a link may take to prove it is the joiner (`HANDSHAKE_MS`). */
+	handshakeMs?: number;
+}
+
+/** What the opener keeps of a link that is not (yet) its joiner's. */
+interface Stranger {
+	hellos: number;
+	refusals: Allowance;
+	refusedFrames: number;
 }
 
 export class DuelSession {
@@ -95,6 +105,8 @@ export class DuelSession {
 	private readonly publicKey: string;
 	/** The opener: the handshakes under way, by link (the joiner's hello and my nonce). */
 	private readonly handshakes = new WeakMap<Channel<DuelMessage, DuelMessage>, { key: string; name: string; joinerNonce: string; nonce: string }>();
+	/** The opener: the links still in their handshake, oldest first, with what each has used of its allowance (limits.ts). */
+	private readonly strangers = new Map<Channel<DuelMessage, DuelMessage>, Stranger>();
 	/** The joiner: this link's challenge, and the link on which the opener proved its key. */
 	private nonce = '';
 	private provedOn: Channel<DuelMessage, DuelMessage> | null = null;
@@ -161,11 +173,24 @@ export class DuelSession {
 		this.unlisten.push(() => listener.close());
 	}
 
-	/** The opener takes one link; the joiner proves itself with `hello` on it. */
+	/**
+	 * The opener takes one link; the joiner proves itself with `hello` on it. A stranger's link is
+	 * held to the limits of a listening device (limits.ts): few at once, few hellos, a bounded
+	 * rate of frames and of refusals, let go when it has proved nothing after a while.
+	 */
 	attach(link: Link): void {
 		if (this.closed) return link.close();
-		const channel = new Channel<DuelMessage, DuelMessage>(link, readDuelFrame, this.options.channel);
-		this.wire(channel, () => undefined);
+		if (this.strangers.size >= MAX_HANDSHAKES) this.strangers.keys().next().value!.close();
+		const options = { maxHeld: MAX_HELD, rate: phoneRate(this.options.channel?.pingMs), ...this.options.channel };
+		const channel = new Channel<DuelMessage, DuelMessage>(link, readDuelFrame, options);
+		this.strangers.set(channel, { hellos: 0, refusals: refusalAllowance(), refusedFrames: 0 });
+		const deadline = setTimeout(() => {
+			if (this.strangers.has(channel)) channel.close();
+		}, this.options.handshakeMs ?? HANDSHAKE_MS);
+		this.wire(channel, () => {
+			clearTimeout(deadline);
+			this.strangers.delete(channel);
+		});
 	}
 
 	/** The joiner: connects, and keeps reconnecting until closed or refused. */
@@ -182,6 +207,7 @@ export class DuelSession {
 		this.closed = true;
 		this.status = 'closed';
 		for (const f of this.unlisten) f();
+		for (const stranger of [...this.strangers.keys()]) stranger.close();
 		this.channel?.close();
 		this.pause.wake();
 		this.changed();
@@ -223,10 +249,7 @@ export class DuelSession {
 	private wire(channel: Channel<DuelMessage, DuelMessage>, ended: () => void, welcomed?: () => void): void {
 		channel.on((event) => {
 			if (event.type === 'message') this.enqueue(() => this.receive(channel, event.message, welcomed));
-			else if (event.type === 'refused') {
-				this.count(event.reason);
-				channel.send({ type: 'refused', of: 'message', reason: event.reason });
-			} else if (event.type === 'quiet' || event.type === 'heard') {
+			else if (event.type === 'refused') this.refuse(channel, 'message', event.reason); else if (event.type === 'quiet' || event.type === 'heard') {
 				// A direct link gone quiet is kept (it may come back): the other phone is away meanwhile.
 				if (this.channel === channel) {
 					this.status = event.type === 'heard' ? 'here' : this.rec.role === 'opener' ? 'waiting' : 'away';
@@ -304,6 +327,13 @@ export class DuelSession {
 
 	private refuse(channel: Channel<DuelMessage, DuelMessage>, of: 'hello' | 'start' | 'move' | 'message', reason: string, n?: number, app?: string): void {
 		this.count(reason);
+		// A frame refused on a stranger's link is answered at a bounded rate, and a link that keeps at it is let go
+		// (a start or a move is always answered: its sender waits for it).
+		const stranger = this.strangers.get(channel);
+		if (stranger && of === 'message') {
+			if (++stranger.refusedFrames >= MAX_REFUSED_FRAMES) return channel.close();
+			if (!stranger.refusals.take()) return;
+		}
 		this.send(channel, { type: 'refused', of, reason, ...(n === undefined ? {} : { n }), ...(app ? { app } : {}) });
 	}
 
@@ -338,6 +368,8 @@ export class DuelSession {
 
 	/** The opener: a joiner says hello; I prove my key first (its proof of its own comes next). */
 	private hello(channel: Channel<DuelMessage, DuelMessage>, m: Extract<DuelMessage, { type: 'hello' }>): void {
+		const stranger = this.strangers.get(channel);
+		if (stranger && ++stranger.hellos > MAX_HELLOS) return channel.close();
 		// A hello without key or nonce comes from an older build.
 		if (!m.key || !m.nonce) return this.refuse(channel, 'hello', 'version', undefined, this.options.app);
 		const nonce = newNonce();
@@ -361,6 +393,7 @@ export class DuelSession {
 			this.rec = { ...this.rec, theirPin: pin, names: [this.rec.names[0], h.name] };
 			await this.save();
 		}
+		this.strangers.delete(channel);
 		// The newest link of the joiner replaces an older one.
 		const old = this.channel;
 		this.channel = channel;

@@ -25,6 +25,7 @@ import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { apply } from '../engine/game/apply';
 import { Channel, type ChannelOptions } from './channel';
+import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
 import { hostProof, newNonce, newTableSecret, publicKeyOf, fingerprint, sameProof, seatProof } from './pin';
 import type { Link, Listener } from './link';
 import {
@@ -45,14 +46,14 @@ import {
 export const MAX_WAITING = 12;
 /** Handshake messages a link may send before it has a seat. */
 const MAX_UNSEATED_MESSAGES = 12;
-/** Refusals answered per link: a burst of this many, then one every `REFUSAL_REFILL_MS`. */
-const REFUSAL_BURST = 5;
-const REFUSAL_REFILL_MS = 2000;
-/** A link that sent this many refused frames is closed. */
-const MAX_REFUSED_FRAMES = 1000;
-/** Status and recall (questions that change nothing): at most this many per seat between two other commands. */
+/**
+ * What a seat may say again and again without the game moving on — questions (status, recall),
+ * the N_stop count started or stopped (any time, 3.6), a break (9: with two players the taker
+ * is half of them) — at most this many per seat between two other commands, so that a phone
+ * repeating one cannot grow the log (each is kept, written and announced) without bound.
+ */
 export const MAX_ASKS = 3;
-const QUESTIONS = new Set(['status', 'recall']);
+const REPEATABLE = new Set(['status', 'recall', 'count_nstop', 'take_break']);
 import type { HostStore } from './session-records';
 import type { CommandResult, TableRecord } from '../store/records';
 import { snapshot } from '../store/snapshot';
@@ -86,6 +87,8 @@ export interface HostOptions {
 	onChange?: () => void;
 	/** An unexpected failure, caught (the host goes on): logged unless given. */
 	onError?: (error: unknown) => void;
+	/** How long a link may take to prove a seat or ask for one (`HANDSHAKE_MS`). */
+	handshakeMs?: number;
 }
 
 /** A phone waiting for the master to admit it. */
@@ -117,9 +120,10 @@ interface Conn {
 	waiting: Waiting | null;
 	/** Messages received while it had no seat. */
 	unseated: number;
-	/** Refusals it may still be answered now, and when that was counted. */
-	tokens: number;
-	tokensAt: number;
+	/** Hellos received on this link. */
+	hellos: number;
+	/** Refusals it may still be answered now. */
+	refusals: Allowance;
 	refusedFrames: number;
 }
 
@@ -247,7 +251,11 @@ export class HostSession {
 	 */
 	attach(link: Link, options: { paired?: boolean } = {}): void {
 		if (this.closed) return link.close();
-		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, this.options.channel);
+		// Links still proving nothing are few at once: the oldest makes room (its phone tries again).
+		const handshaking = [...this.conns].filter((c) => c.seat === null && c.waiting === null);
+		if (handshaking.length >= MAX_HANDSHAKES) handshaking[0]!.channel.close();
+		const channelOptions = { maxHeld: MAX_HELD, rate: phoneRate(this.options.channel?.pingMs), ...this.options.channel };
+		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, channelOptions);
 		const conn: Conn = {
 			channel,
 			seat: null,
@@ -258,11 +266,15 @@ export class HostSession {
 			hello: null,
 			waiting: null,
 			unseated: 0,
-			tokens: REFUSAL_BURST,
-			tokensAt: Date.now(),
+			hellos: 0,
+			refusals: refusalAllowance(),
 			refusedFrames: 0
 		};
 		this.conns.add(conn);
+		// A link that proves nothing (no seat, not waiting for the master) is not kept.
+		const deadline = setTimeout(() => {
+			if (conn.seat === null && conn.waiting === null) channel.close();
+		}, this.options.handshakeMs ?? HANDSHAKE_MS);
 		channel.on((event) => {
 			if (event.type === 'message') void this.enqueue(() => this.receive(conn, event.message));
 			else if (event.type === 'refused') {
@@ -274,6 +286,7 @@ export class HostSession {
 				// A direct link gone quiet is kept (it may come back): the seat is away meanwhile.
 				if (conn.seat !== null) this.tableChanged();
 			} else {
+				clearTimeout(deadline);
 				const had = conn.seat !== null || conn.waiting !== null;
 				this.conns.delete(conn);
 				if (had) this.tableChanged();
@@ -390,11 +403,7 @@ export class HostSession {
 	/** Answers a refusal when the link's allowance has room (so refusals cannot be used to flood). */
 	private refuse(conn: Conn, reason: Refusal, app?: string): void {
 		this.count(reason);
-		const now = Date.now();
-		conn.tokens = Math.min(REFUSAL_BURST, conn.tokens + (now - conn.tokensAt) / REFUSAL_REFILL_MS);
-		conn.tokensAt = now;
-		if (conn.tokens < 1) return;
-		conn.tokens--;
+		if (!conn.refusals.take()) return;
 		conn.channel.send(app ? { type: 'refused', reason, app } : { type: 'refused', reason });
 	}
 
@@ -432,6 +441,11 @@ export class HostSession {
 	/** A phone's challenge: the table's key and its signature; the phone proves its seat next. */
 	private hello(conn: Conn, hello: Extract<PlayerMessage, { type: 'hello' }>): void {
 		if (conn.waiting) return; // one request per link: it is already waiting
+		if (++conn.hellos > MAX_HELLOS) {
+			this.refuse(conn, 'rate_limited');
+			conn.channel.close();
+			return;
+		}
 		const nonce = newNonce();
 		conn.channel.send({ type: 'proof', key: this.publicKey, sig: hostProof(this.table.secret!, this.table.room, hello.nonce, nonce), nonce });
 		// Proved first, so that the phone believes the refusal.
@@ -544,21 +558,24 @@ export class HostSession {
 	}
 
 	/**
-	 * Whether a question (status, recall: answered in the log, as replay needs to rebuild the
-	 * seat's feed) may be asked: a seat asks at most `MAX_ASKS` between two other commands, so a
-	 * phone repeating one cannot grow the log.
+	 * Whether a command that does not move the game on (`REPEATABLE`: kept in the log, as replay
+	 * needs to rebuild the seat's feed) may be made: a seat makes at most `MAX_ASKS` of them
+	 * between two other commands, so a phone repeating one cannot grow the log.
 	 */
 	private asking(command: Command): 'asked_too_often' | null {
-		if (!QUESTIONS.has(command.type) || !this.game) return null;
+		if (!REPEATABLE.has(command.type) || !this.game) return null;
 		const log = this.game.log;
 		let asked = 0;
-		for (let i = log.length - 1; i >= 0 && QUESTIONS.has(log[i]!.type); i--) if (log[i]!.by === command.by) asked++;
+		for (let i = log.length - 1; i >= 0 && REPEATABLE.has(log[i]!.type); i--) if (log[i]!.by === command.by) asked++;
 		return asked >= MAX_ASKS ? 'asked_too_often' : null;
 	}
 
 	/** Adjudicates, writes, then announces. `seat`/`id`: the phone's command number to record with it. */
 	private async run(command: Command, seat?: Seat, id?: number): Promise<TableSubmitted> {
 		if (!this.game || !this.current || !this.gameId) return { ok: false, reason: 'not_started' };
+		// Over is final at a table: the plan has gone to the phones and is on the tablet's screen, so
+		// nothing may reopen or change the game (an undo queued behind the winning move included); a ruling is words.
+		if (this.current.phase === 'over' && command.type !== 'ruling') return { ok: false, reason: 'game_over' };
 		const result = apply(this.current, command);
 		if (rejected(result)) {
 			const refusal = result.events.find((e) => e.type === 'rejected');

@@ -54,6 +54,22 @@ export async function reachesCloudServer(fetcher: typeof fetch = fetch): Promise
 	}
 }
 
+/**
+ * Whether a connection that arrived speaks the protocol's serialization (raw strings); any other
+ * is closed before its channel opens, unread. The connecting side picks the serialization and
+ * PeerJS follows it: with BinaryPack ('binary', 'default') the tablet would decode whatever a
+ * stranger sends and hold every chunk of a message never finished, without bound.
+ */
+export function speaksRaw(conn: Pick<DataConnection, 'serialization' | 'close'>): boolean {
+	if (conn.serialization === 'raw') return true;
+	try {
+		conn.close();
+	} catch {
+		// Not open yet: nothing to close.
+	}
+	return false;
+}
+
 class PeerLink extends BaseLink {
 	readonly kind: SignallingServer['kind'];
 
@@ -151,6 +167,7 @@ export class PeerTransport implements Transport {
 		let closed = false;
 		let retry: ReturnType<typeof setTimeout> | null = null;
 		live.on('connection', (conn) => {
+			if (!speaksRaw(conn)) return;
 			const link = new PeerLink(conn, this.kind);
 			accepted.forEach((f) => f(link));
 		});

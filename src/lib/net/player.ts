@@ -44,6 +44,8 @@ export interface PlayerOptions {
 	retryMs?: number[];
 	/** Wait before a command the tablet could not save is sent again. */
 	resendMs?: number;
+	/** A link on which no proof of the table's key came this long after the hello is dropped (and tried again). */
+	proofMs?: number;
 	channel?: ChannelOptions;
 	onChange?: () => void;
 }
@@ -269,6 +271,14 @@ export class PlayerSession {
 				}
 			});
 			this.hello(channel);
+			// Something that answers under the room's id and never proves the table's key holds the
+			// link for nothing: dropped, and the real tablet looked for again.
+			const deadline = setTimeout(() => {
+				if (!this.proved && this.channel === channel) channel.close();
+			}, this.options.proofMs ?? 10_000);
+			channel.on((event) => {
+				if (event.type === 'lost' || event.type === 'closed') clearTimeout(deadline);
+			});
 		});
 	}
 
@@ -324,6 +334,13 @@ export class PlayerSession {
 				this.status = 'waiting';
 				break;
 			case 'welcome': {
+				// A seat held is welcomed as itself, without its key again; a new one comes with its key.
+				// Anything else no tablet of this build says: the seat is kept as it is, the link dropped.
+				const held = this.membership.key !== null && this.membership.seat !== null;
+				if (held ? message.seat !== this.membership.seat || message.key !== undefined : message.key === undefined) {
+					channel.close();
+					return;
+				}
 				this.status = 'joined';
 				this.joins++;
 				this.lostAt = null;
@@ -352,6 +369,11 @@ export class PlayerSession {
 				this.save();
 				break;
 			case 'update': {
+				// Only the seat's own view is kept (a view of another seat is no tablet's).
+				if (message.view.seat !== this.membership.seat) {
+					channel.close();
+					return;
+				}
 				const have = this.membership.events.length;
 				if (message.from > have) {
 					// A gap (it should not happen): ask again from what we have.

@@ -203,7 +203,21 @@ const HostMessageSchema = v.variant('type', [
 	/** The seat's view without its event list (and, after a connection's first update, without its contour and settings), and its events from index `from` on (one page of them). */
 	v.object({
 		type: v.literal('update'),
-		view: v.looseObject({ seat: Seq, phase: v.string(), width: Seq, height: Seq }),
+		view: v.pipe(
+			v.looseObject({
+				seat: Seq,
+				phase: v.string(),
+				width: Seq,
+				height: Seq,
+				shape: v.optional(v.array(v.boolean())),
+				settings: v.optional(v.looseObject({})),
+				me: v.looseObject({}),
+				order: v.array(Seq),
+				others: v.array(v.looseObject({ seat: Seq, status: v.string() }))
+			}),
+			// The contour covers the board, cell for cell.
+			v.check((view) => view.shape === undefined || view.shape.length === view.width * view.height)
+		),
 		from: Seq,
 		events: v.array(v.looseObject({ type: v.string(), audience: v.looseObject({ to: v.string() }) }))
 	}),

@@ -10,9 +10,10 @@ import type { Command, GameEvent, Seat } from '../engine/game/types';
 import { createRng } from '../engine/random';
 import type { ChannelOptions } from './channel';
 import { HostSession } from './host';
-import { MemoryNetwork } from './memory';
+import { MemoryNetwork, memoryPair } from './memory';
+import { newNonce, seatProof } from './pin';
 import { PlayerSession } from './player';
-import { hostPeerId } from './protocol';
+import { PROTOCOL_VERSION, hostPeerId } from './protocol';
 import { MemoryHostStore, MemoryPhoneStore } from './session-records';
 
 export const TEST_APP = 'test-1';
@@ -82,6 +83,8 @@ export class MemoryTable {
 
 	/** Whether the master admits every phone that asks (as a person tapping Admit would); false: the test decides. */
 	autoAdmit = true;
+	/** How long a phone waits for the table's proof on a link before trying again. */
+	proofMs = 2000;
 	/** Failures the host caught (a test of robustness expects none). */
 	readonly hostErrors: unknown[] = [];
 
@@ -126,6 +129,7 @@ export class MemoryTable {
 			connect: () => this.network.open(hostPeerId(this.room)),
 			retryMs: [20, 50],
 			resendMs: 30,
+			proofMs: this.proofMs,
 			channel: this.channel
 		});
 		this.phones[index] = phone;
@@ -151,4 +155,46 @@ export class MemoryTable {
 		for (const phone of this.phones) phone.close();
 		this.host.close();
 	}
+}
+
+/** A message a rogue device heard from the host (its fields loosely). */
+export type RogueAnswer = { type: string; ok?: boolean; reason?: string; nonce?: string; key?: string; seat?: number };
+
+/**
+ * A rogue device on `t`'s host: raw strings straight into it, every message heard collected once.
+ * It answers heartbeats (so that the host does not give it up as lost) and, unless `acks`,
+ * acknowledges nothing, so the host keeps sending its messages again.
+ */
+export function rogue(t: MemoryTable, options: { acks?: boolean } = {}) {
+	const [hostEnd, own] = memoryPair('host', 'rogue');
+	t.host.attach(hostEnd);
+	const answers: RogueAnswer[] = [];
+	const seen = new Set<number>();
+	let next = 0;
+	own.receive((raw) => {
+		const frame = JSON.parse(raw) as { s?: number; p?: number; m?: RogueAnswer };
+		if (frame.p !== undefined) own.send(JSON.stringify({ v: PROTOCOL_VERSION, q: frame.p, ...(options.acks ? { a: next } : {}) }));
+		if (frame.m && frame.s !== undefined && !seen.has(frame.s)) {
+			seen.add(frame.s);
+			answers.push(frame.m);
+			while (seen.has(next)) next++;
+		}
+	});
+	let s = 0;
+	const message = (m: unknown) => own.send(JSON.stringify({ v: PROTOCOL_VERSION, s: s++, m }));
+	return {
+		answers,
+		link: own,
+		raw: (data: string) => own.send(data),
+		message,
+		/** The handshake as a phone makes it: hello, the host's proof, then the seat's MAC (or a request for a seat). */
+		async join(name: string, seat?: { seat: number; key: string }): Promise<void> {
+			const nonce = newNonce();
+			const proofs = answers.filter((a) => a.type === 'proof').length;
+			message({ type: 'hello', protocol: PROTOCOL_VERSION, app: TEST_APP, name, nonce, have: 0, ...(seat ? { seat: seat.seat } : {}) });
+			await until(() => answers.filter((a) => a.type === 'proof').length > proofs, 3000, 'the proof');
+			const proof = answers.filter((a) => a.type === 'proof').at(-1)!;
+			message(seat ? { type: 'prove', mac: seatProof(seat.key, t.room, nonce, proof.nonce!) } : { type: 'prove' });
+		}
+	};
 }
