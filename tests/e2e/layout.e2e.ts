@@ -15,7 +15,8 @@ import { baseURL, launch, screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { admit, openTableFromHome, tableContext, type DeviceLook } from './support/net-table';
 import { journeyOrigins } from './support/origins';
-import { onScreen, tapContour } from './support/player-screen';
+import { onScreen, tapContour, tapSquare } from './support/player-screen';
+import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -261,6 +262,68 @@ describe('the titles at 360x740', () => {
 				await screenshot(page, `layout-title-${locale}${route.replaceAll('/', '-')}`);
 			}
 			expect(cut).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	}, 120_000);
+});
+
+// One device (pass-and-play, the master's console): on a 360 px phone in Russian *Start* sat
+// below the first screen, at the end of the seats form; it now stays in a bar at the bottom,
+// in reach while the form is scrolled, on phones and on the tablet, in each language. The
+// console's round counter speaks as players do ("rounds without change"); the rules' own
+// term, N_stop, is left to the button's hint.
+describe('one device: Start in reach, the console in words', () => {
+	const SIZES = [
+		{ width: 360, height: 740 },
+		{ width: 390, height: 844 },
+		{ width: 1024, height: 768 }
+	];
+	test.each(['en-US', 'ru-RU', 'uk-UA'])('%s: Start in the first screen and in reach all the way down; the round counter in words', async (locale) => {
+		const context = await browser.newContext({ viewport: SIZES[0], deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: baseURL(), locale });
+		try {
+			const page = await context.newPage();
+			const errors = watchErrors(page);
+			await importPlan(page, ACCEPTANCE_PLAN, 'one-device.json');
+			for (const size of SIZES) {
+				await page.setViewportSize(size);
+				await page.goto('/pass');
+				const start = page.getByTestId('start-game');
+				await start.waitFor();
+				await expect.poll(() => start.isEnabled(), { message: 'a plan chosen: Start enabled' }).toBe(true);
+				const where = `${size.width}x${size.height}`;
+				expect(await inFirstScreen(start), `${where}: Start in the first screen`).toBe(true);
+				expect(await clippedTexts(page), where).toEqual([]);
+				await screenshot(page, `layout-pass-${locale}-${where}`);
+				// the settings opened (the form at its longest), scrolled half way and to the end: Start still in reach
+				await page.locator('details.settings summary').tap();
+				for (const part of [0.5, 1]) {
+					await page.evaluate((p) => scrollTo(0, (document.scrollingElement!.scrollHeight - innerHeight) * p), part);
+					expect(await inFirstScreen(start), `${where}: Start in reach scrolled ${part * 100}%`).toBe(true);
+				}
+			}
+			await page.goto('/host');
+			await page.getByTestId('to-console').tap();
+			await page.getByTestId('start-game').tap();
+			const count = page.getByTestId('master-nstop');
+			await count.waitFor({ timeout: 20_000 });
+			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
+			expect(await count.getAttribute('title')).toContain('N_stop');
+			// the rounds are counted in play: the starts placed and confirmed first
+			for (const at of STARTS) {
+				await tapSquare(page, page.locator('main svg.board').first(), at);
+				await page.getByTestId('place-start').tap();
+				await page.locator('[data-testid="refusal"]').waitFor({ state: 'detached' });
+			}
+			await page.getByTestId('confirm-starts').tap();
+			await page.getByTestId('composer').waitFor();
+			await count.tap();
+			const counting = page.locator('[data-testid="console"] .nstop');
+			await counting.waitFor();
+			expect(await counting.textContent()).not.toMatch(/N[ _]?stop/i);
+			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
+			await screenshot(page, `layout-console-nstop-${locale}`);
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}
