@@ -16,7 +16,7 @@ import { importPlan } from './support/library';
 import { admit, openTableFromHome, tableContext, type DeviceLook } from './support/net-table';
 import { journeyOrigins } from './support/origins';
 import { onScreen, tapContour, tapSquare } from './support/player-screen';
-import { watchErrors } from './support/page-errors';
+import { watchErrors, withoutLinkNoise } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -123,13 +123,17 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 
 			const invite = (await tablet.getByTestId('invite-url').getAttribute('href'))!;
 			const phones: Page[] = [];
+			const phoneErrors: string[][] = [];
 			const names = ['Anna', 'Boris'];
 			for (const [i, kind] of (['phone360', 'phone'] as const).entries()) {
 				const context = await tableContext(browser, origin, kind, secure, look);
 				contexts.push(context);
 				const phone = await context.newPage();
+				phoneErrors.push(watchErrors(phone, names[i]));
 				await phone.goto(invite);
 				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
+				// the invitation brought the room code: the form asks for a name, not to type the code
+				expect(await phone.getByTestId('join-intro').textContent()).not.toMatch(look.locale === 'en-US' ? /room code/i : /код комнаты/i);
 				await phone.getByTestId('name').fill(names[i]!);
 				await phone.getByTestId('join').click();
 				await phone.locator('main:is([data-status="waiting"], [data-status="joined"])').waitFor({ timeout: 30_000 });
@@ -143,6 +147,8 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				}
 				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 				await tablet.locator('[data-testid="presence"] li', { hasText: names[i]! }).waitFor({ timeout: 20_000 });
+				// before the game nothing has been said: no empty feed under "waiting for the master"
+				expect(await phone.getByTestId('feed').count(), 'no feed before the game').toBe(0);
 				phones.push(phone);
 			}
 			// who has joined and Start, still in the first screen with the invitation
@@ -207,7 +213,16 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				}
 				// the answer comes at the bottom of the feed: the feed reads oldest first
 				await expect.poll(() => mover.locator('[data-testid="player"] [data-testid="feed"] li').count(), { timeout: 20_000 }).toBeGreaterThan(count);
+				if (turn === 0) {
+					// the next to move reloads (a phone locked and woken, a tab brought back): the game is
+					// there at once, and its turn comes round before any tap (no buzz refused in the console)
+					const next = phones.find((p) => p !== mover)!;
+					await next.reload();
+					await next.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
+					await next.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+				}
 			}
+			expect(withoutLinkNoise(phoneErrors.flat())).toEqual([]);
 			// the phone's title follows the game: no longer "Join a table"
 			expect(await phones[0]!.title()).not.toMatch(look.locale === 'en-US' ? /^Join a table/ : /^Сесть за стол/);
 			await screenshot(tablet, shot('console-tablet'));
@@ -310,9 +325,20 @@ describe('one device: Start in reach, the console in words', () => {
 			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
 			expect(await count.getAttribute('title')).toContain('N_stop');
 			// the rounds are counted in play: the starts placed and confirmed first
+			await page.getByTestId('console').waitFor();
+			const place = page.getByTestId('place-start');
 			for (const at of STARTS) {
-				await tapSquare(page, page.locator('main svg.board').first(), at);
-				await page.getByTestId('place-start').tap();
+				const board = page.locator('main svg.board').first();
+				await tapSquare(page, board, at);
+				// (a tap before the map listens picks nothing: tapped again until the cell is picked)
+				await expect
+					.poll(async () => {
+						if (await place.isEnabled()) return true;
+						await tapSquare(page, board, at);
+						return false;
+					}, { timeout: 15_000 })
+					.toBe(true);
+				await place.tap();
 				await page.locator('[data-testid="refusal"]').waitFor({ state: 'detached' });
 			}
 			await page.getByTestId('confirm-starts').tap();
