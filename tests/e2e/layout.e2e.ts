@@ -223,6 +223,8 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				}
 			}
 			expect(withoutLinkNoise(phoneErrors.flat())).toEqual([]);
+			// what the phone has heard, counted in the feed's word (announcements), not the program's ("events")
+			expect(await phones[0]!.getByTestId('event-count').textContent()).not.toMatch(/events|событий/i);
 			// the phone's title follows the game: no longer "Join a table"
 			expect(await phones[0]!.title()).not.toMatch(look.locale === 'en-US' ? /^Join a table/ : /^Сесть за стол/);
 			await screenshot(tablet, shot('console-tablet'));
@@ -312,6 +314,7 @@ describe('one device: Start in reach, the console in words', () => {
 				await screenshot(page, `layout-pass-${locale}-${where}`);
 				// the settings opened (the form at its longest), scrolled half way and to the end: Start still in reach
 				await page.locator('details.settings summary').tap();
+				expect(await clippedTexts(page), `${where}: the settings`).toEqual([]);
 				for (const part of [0.5, 1]) {
 					await page.evaluate((p) => scrollTo(0, (document.scrollingElement!.scrollHeight - innerHeight) * p), part);
 					expect(await inFirstScreen(start), `${where}: Start in reach scrolled ${part * 100}%`).toBe(true);
@@ -349,6 +352,11 @@ describe('one device: Start in reach, the console in words', () => {
 			expect(await counting.textContent()).not.toMatch(/N[ _]?stop/i);
 			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
 			await screenshot(page, `layout-console-nstop-${locale}`);
+			// the game in the list of this device's games counts steps, as the reveal's scrubber does (not "commands")
+			await page.goto('/host');
+			const going = page.locator('[data-game] .badge').first();
+			await going.waitFor();
+			expect(await going.textContent()).not.toMatch(/command|команд/i);
 			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
