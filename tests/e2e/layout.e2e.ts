@@ -228,6 +228,20 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			// the phone's title follows the game: no longer "Join a table"
 			expect(await phones[0]!.title()).not.toMatch(look.locale === 'en-US' ? /^Join a table/ : /^Сесть за стол/);
 			await screenshot(tablet, shot('console-tablet'));
+
+			// The tablet goes away on a phone's turn: the phone says so in sight (not scrolled off above
+			// the pad), and a move tapped then says it waits for the answer (it did nothing visible).
+			const mine = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
+			const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 20_000 }).then(() => phone)));
+			await tablet.close();
+			await mover.locator('main[data-status="away"]').waitFor({ timeout: 60_000 });
+			expect(await onScreen(mover.getByTestId('seat-status')), 'the tablet away, said in sight').toBe(true);
+			await mover.locator('[data-testid="composer"] [data-dir="up"]').tap();
+			const sending = mover.getByTestId('sending');
+			await sending.waitFor({ timeout: 5000 });
+			expect(await onScreen(sending), 'the move waiting for its answer, said in sight').toBe(true);
+			expect(await mover.locator('[data-testid="composer"] [data-dir="up"]').isDisabled(), 'no second move while one waits').toBe(true);
+			await screenshot(mover, shot('tablet-away-phone'));
 		} finally {
 			for (const context of contexts) await context.close();
 		}
