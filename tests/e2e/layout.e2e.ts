@@ -15,7 +15,8 @@ import { baseURL, launch, screenshot } from './support/browser';
 import { importPlan } from './support/library';
 import { admit, openTableFromHome, tableContext, type DeviceLook } from './support/net-table';
 import { journeyOrigins } from './support/origins';
-import { onScreen, tapContour } from './support/player-screen';
+import { onScreen, tapContour, tapSquare } from './support/player-screen';
+import { watchErrors, withoutLinkNoise } from './support/page-errors';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -122,13 +123,17 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 
 			const invite = (await tablet.getByTestId('invite-url').getAttribute('href'))!;
 			const phones: Page[] = [];
+			const phoneErrors: string[][] = [];
 			const names = ['Anna', 'Boris'];
 			for (const [i, kind] of (['phone360', 'phone'] as const).entries()) {
 				const context = await tableContext(browser, origin, kind, secure, look);
 				contexts.push(context);
 				const phone = await context.newPage();
+				phoneErrors.push(watchErrors(phone, names[i]));
 				await phone.goto(invite);
 				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
+				// the invitation brought the room code: the form asks for a name, not to type the code
+				expect(await phone.getByTestId('join-intro').textContent()).not.toMatch(look.locale === 'en-US' ? /room code/i : /код комнаты/i);
 				await phone.getByTestId('name').fill(names[i]!);
 				await phone.getByTestId('join').click();
 				await phone.locator('main:is([data-status="waiting"], [data-status="joined"])').waitFor({ timeout: 30_000 });
@@ -142,6 +147,8 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				}
 				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 				await tablet.locator('[data-testid="presence"] li', { hasText: names[i]! }).waitFor({ timeout: 20_000 });
+				// before the game nothing has been said: no empty feed under "waiting for the master"
+				expect(await phone.getByTestId('feed').count(), 'no feed before the game').toBe(0);
 				phones.push(phone);
 			}
 			// who has joined and Start, still in the first screen with the invitation
@@ -206,10 +213,35 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				}
 				// the answer comes at the bottom of the feed: the feed reads oldest first
 				await expect.poll(() => mover.locator('[data-testid="player"] [data-testid="feed"] li').count(), { timeout: 20_000 }).toBeGreaterThan(count);
+				if (turn === 0) {
+					// the next to move reloads (a phone locked and woken, a tab brought back): the game is
+					// there at once, and its turn comes round before any tap (no buzz refused in the console)
+					const next = phones.find((p) => p !== mover)!;
+					await next.reload();
+					await next.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
+					await next.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+				}
 			}
+			expect(withoutLinkNoise(phoneErrors.flat())).toEqual([]);
+			// what the phone has heard, counted in the feed's word (announcements), not the program's ("events")
+			expect(await phones[0]!.getByTestId('event-count').textContent()).not.toMatch(/events|событий/i);
 			// the phone's title follows the game: no longer "Join a table"
 			expect(await phones[0]!.title()).not.toMatch(look.locale === 'en-US' ? /^Join a table/ : /^Сесть за стол/);
 			await screenshot(tablet, shot('console-tablet'));
+
+			// The tablet goes away on a phone's turn: the phone says so in sight (not scrolled off above
+			// the pad), and a move tapped then says it waits for the answer (it did nothing visible).
+			const mine = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
+			const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 20_000 }).then(() => phone)));
+			await tablet.close();
+			await mover.locator('main[data-status="away"]').waitFor({ timeout: 60_000 });
+			expect(await onScreen(mover.getByTestId('seat-status')), 'the tablet away, said in sight').toBe(true);
+			await mover.locator('[data-testid="composer"] [data-dir="up"]').tap();
+			const sending = mover.getByTestId('sending');
+			await sending.waitFor({ timeout: 5000 });
+			expect(await onScreen(sending), 'the move waiting for its answer, said in sight').toBe(true);
+			expect(await mover.locator('[data-testid="composer"] [data-dir="up"]').isDisabled(), 'no second move while one waits').toBe(true);
+			await screenshot(mover, shot('tablet-away-phone'));
 		} finally {
 			for (const context of contexts) await context.close();
 		}
@@ -261,6 +293,85 @@ describe('the titles at 360x740', () => {
 				await screenshot(page, `layout-title-${locale}${route.replaceAll('/', '-')}`);
 			}
 			expect(cut).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	}, 120_000);
+});
+
+// One device (pass-and-play, the master's console): on a 360 px phone in Russian *Start* sat
+// below the first screen, at the end of the seats form; it now stays in a bar at the bottom,
+// in reach while the form is scrolled, on phones and on the tablet, in each language. The
+// console's round counter speaks as players do ("rounds without change"); the rules' own
+// term, N_stop, is left to the button's hint.
+describe('one device: Start in reach, the console in words', () => {
+	const SIZES = [
+		{ width: 360, height: 740 },
+		{ width: 390, height: 844 },
+		{ width: 1024, height: 768 }
+	];
+	test.each(['en-US', 'ru-RU', 'uk-UA'])('%s: Start in the first screen and in reach all the way down; the round counter in words', async (locale) => {
+		const context = await browser.newContext({ viewport: SIZES[0], deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: baseURL(), locale });
+		try {
+			const page = await context.newPage();
+			const errors = watchErrors(page);
+			await importPlan(page, ACCEPTANCE_PLAN, 'one-device.json');
+			for (const size of SIZES) {
+				await page.setViewportSize(size);
+				await page.goto('/pass');
+				const start = page.getByTestId('start-game');
+				await start.waitFor();
+				await expect.poll(() => start.isEnabled(), { message: 'a plan chosen: Start enabled' }).toBe(true);
+				const where = `${size.width}x${size.height}`;
+				expect(await inFirstScreen(start), `${where}: Start in the first screen`).toBe(true);
+				expect(await clippedTexts(page), where).toEqual([]);
+				await screenshot(page, `layout-pass-${locale}-${where}`);
+				// the settings opened (the form at its longest), scrolled half way and to the end: Start still in reach
+				await page.locator('details.settings summary').tap();
+				expect(await clippedTexts(page), `${where}: the settings`).toEqual([]);
+				for (const part of [0.5, 1]) {
+					await page.evaluate((p) => scrollTo(0, (document.scrollingElement!.scrollHeight - innerHeight) * p), part);
+					expect(await inFirstScreen(start), `${where}: Start in reach scrolled ${part * 100}%`).toBe(true);
+				}
+			}
+			await page.goto('/host');
+			await page.getByTestId('to-console').tap();
+			await page.getByTestId('start-game').tap();
+			const count = page.getByTestId('master-nstop');
+			await count.waitFor({ timeout: 20_000 });
+			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
+			expect(await count.getAttribute('title')).toContain('N_stop');
+			// the rounds are counted in play: the starts placed and confirmed first
+			await page.getByTestId('console').waitFor();
+			const place = page.getByTestId('place-start');
+			for (const at of STARTS) {
+				const board = page.locator('main svg.board').first();
+				await tapSquare(page, board, at);
+				// (a tap before the map listens picks nothing: tapped again until the cell is picked)
+				await expect
+					.poll(async () => {
+						if (await place.isEnabled()) return true;
+						await tapSquare(page, board, at);
+						return false;
+					}, { timeout: 15_000 })
+					.toBe(true);
+				await place.tap();
+				await page.locator('[data-testid="refusal"]').waitFor({ state: 'detached' });
+			}
+			await page.getByTestId('confirm-starts').tap();
+			await page.getByTestId('composer').waitFor();
+			await count.tap();
+			const counting = page.locator('[data-testid="console"] .nstop');
+			await counting.waitFor();
+			expect(await counting.textContent()).not.toMatch(/N[ _]?stop/i);
+			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
+			await screenshot(page, `layout-console-nstop-${locale}`);
+			// the game in the list of this device's games counts steps, as the reveal's scrubber does (not "commands")
+			await page.goto('/host');
+			const going = page.locator('[data-game] .badge').first();
+			await going.waitFor();
+			expect(await going.textContent()).not.toMatch(/command|команд/i);
+			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
 		}

@@ -193,6 +193,8 @@ describe("issue 7's acceptance game at the table", () => {
 			expect(await paths.count()).toBe(2);
 			for (const p of await paths.all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(host, 'accept-reveal-tablet');
+			// the scrubber counts in the players' word (a step), not the program's ("Command 21 of 21" was)
+			expect(await reveal.getByTestId('step-count').textContent()).toMatch(/^Step \d+ of \d+$/);
 			// The scrubber, move by move, shows where the engine had everyone, the walls down and what was said.
 			await expectReplayAsTheEngine(host, record, names);
 			await host.getByTestId('scrubber').fill('7');

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
-import { createStore, get, keys, set } from 'idb-keyval';
+import { createStore, del, get, keys, set } from 'idb-keyval';
 import { CHUNK, SeatStore, type OldSeats } from './seat-store';
 import type { GameEvent } from '../engine/game/types';
 import type { Membership } from '../store/records';
@@ -207,4 +207,25 @@ test('forgetting a seat deletes its chunks, and no other seat\'s', async () => {
 	const left = await keys(createStore(name, 'memberships'));
 	expect(left.filter((key) => (Array.isArray(key) ? key[0] : key) === 'ABCDEF')).toEqual([]);
 	expect(await new SeatStore(name, async () => null).load('GHJKMN')).toEqual(bob);
+});
+
+test('a seat\'s head is the seat without its events, read without its chunks (a reload asks it before loading the seat)', async () => {
+	const name = `seats-${Math.random()}`;
+	opened.push(name);
+	const raw = createStore(name, 'memberships');
+	const seats = new SeatStore(name, async () => null);
+	const chunked = { ...seat('ABCDEF', 5), events: Array.from({ length: CHUNK * 2 + 3 }, (_, i) => event(i)) };
+	await seats.save(chunked);
+	const inline: Membership = { ...seat('GHJKMN', 9, 'Bob'), events: Array.from({ length: 7 }, (_, i) => event(i)) };
+	await set('GHJKMN', inline, raw);
+	const { events: _chunkedEvents, ...chunkedHead } = chunked;
+	const { events: _inlineEvents, ...inlineHead } = inline;
+	const fresh = new SeatStore(name, async () => null);
+	expect(await fresh.head('ABCDEF')).toEqual(chunkedHead);
+	expect(await fresh.head('GHJKMN')).toEqual(inlineHead);
+	expect(await fresh.head('PQRSTU')).toBeNull();
+	// its chunks are not read: with one gone the head still comes, while the whole seat says what is missing
+	await del(['ABCDEF', 1], raw);
+	expect(await new SeatStore(name, async () => null).head('ABCDEF')).toEqual(chunkedHead);
+	await expect(new SeatStore(name, async () => null).load('ABCDEF')).rejects.toThrow(/missing events/);
 });

@@ -113,6 +113,24 @@ export class SeatStore implements PhoneStore {
 		});
 	}
 
+	/**
+	 * The seat in `room` without its events (who sits there, its key): what a reload asks first,
+	 * before the session loads the seat whole — so the chunks are read once per page load, not twice.
+	 */
+	async head(room: string): Promise<Omit<Membership, 'events'> | null> {
+		await this.moveOldSeats();
+		return this.writes.run(async () => {
+			const head = await get<KeptSeat>(room, this.store);
+			if (!head) return null;
+			if ('eventCount' in head) {
+				const { eventCount: _count, ...rest } = head;
+				return rest;
+			}
+			const { events: _events, ...rest } = head;
+			return rest;
+		});
+	}
+
 	async save(membership: Membership): Promise<void> {
 		await this.moveOldSeats();
 		return this.writes.run(async () => {

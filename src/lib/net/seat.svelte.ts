@@ -112,7 +112,8 @@ export class SeatLink {
 
 	/** The seat this phone already holds in `room`, if any (a reload goes straight back to it). */
 	static async kept(room: string): Promise<{ name: string; seat: number | null } | null> {
-		const m = await seats().load(room);
+		// the head alone: the session loads the seat whole (its events) once, as it opens
+		const m = await seats().head(room);
 		return m && m.key ? { name: m.name, seat: m.seat } : null;
 	}
 
