@@ -72,8 +72,11 @@ describe("issue 7's acceptance game", () => {
 			// 3.4 / rulings 2: the fake crumbles outside, and the player comes back in.
 			expect(find('exit_out')).toEqual([expect.objectContaining({ seat: seat.first, crumbled: true })]);
 			expect(find('lost_outside')).toEqual([]);
-			// 4.2 the hospital heals the wounded player.
-			expect(find('hospital')).toEqual([expect.objectContaining({ seat: seat.second, healed: true })]);
+			// 4.2 "immediately heals": the hospital he ordered heals him as his next move begins (silently: the
+			// order is the master's alone, docs/rules.md 4.2); walking back in later heals nothing.
+			const ordering = moves[SCRIPT.findIndex((t) => t.order)]!;
+			expect(ordering.state.players[seat.second]!.health).toBe('healthy');
+			expect(find('hospital')).toEqual([expect.objectContaining({ seat: seat.second, healed: false })]);
 			// 3.4: the true treasure carried out wins.
 			expect(state.result).toEqual({ kind: 'win', seat: seat.first, how: 'treasure' });
 			expect(state.phase).toBe('over');

@@ -150,7 +150,7 @@ describe("every store's write methods take proxied arguments", () => {
 	});
 
 	test("the phone's seats (SeatStore, idb-keyval)", async () => {
-		covered(SeatStore, ['save', 'forget', 'moveOldSeats', 'writeSeat'], ['load', 'list']);
+		covered(SeatStore, ['save', 'forget', 'moveOldSeats', 'writeSeat'], ['load', 'head', 'list']);
 		const name = `plain-writes-seats-${++n}`;
 		seatDbs.push(name);
 		const old: Membership = { room: 'GHJKMN', name: 'Old', key: null, seat: null, events: [], nextCmd: 1, pending: null, updatedAt: 1 };

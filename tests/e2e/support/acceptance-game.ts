@@ -60,13 +60,13 @@ export interface Turn {
 /** The game, turn by turn in the drawn order: first, second, first, second, … */
 export const SCRIPT: Turn[] = [
 	{ role: 'first', actions: [{ a: 'shoot', dir: 'down' }, { a: 'go', dir: 'right' }], expect: ['scream', 'land'], note: 'a shot down the column wounds the second player; a step right' },
-	{ role: 'second', order: [1, 2], actions: [{ a: 'go', dir: 'right' }], expect: ['pit'], note: 'wounded: a new cell ordered (the hospital), then a step right into the pit' },
+	{ role: 'second', order: [1, 2], actions: [{ a: 'go', dir: 'right' }], expect: ['pit'], note: 'wounded: a new cell ordered (the hospital, which heals him as his move begins: 4.2), then a step right into the pit' },
 	{ role: 'first', actions: [{ a: 'grenade', dir: 'right' }, { a: 'go', dir: 'right' }], expect: ['grenade', 'land'], note: 'a grenade blows the wall and the player walks through' },
 	{ role: 'second', actions: [{ a: 'go', dir: 'left' }], expect: ['wall'], note: 'a wall hit (the outer wall)' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'down' }], expect: ['river'], note: 'the river carries the player into the delta' },
 	{ role: 'second', actions: [{ a: 'loop' }], expect: ['pit_loop'], note: 'by the loop, back to the other pit' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'up' }], expect: ['land', 'found'], note: 'a treasure found and picked up (the fake)' },
-	{ role: 'second', actions: [{ a: 'go', dir: 'left' }], expect: ['hospital'], note: 'the hospital heals the wound' },
+	{ role: 'second', actions: [{ a: 'go', dir: 'left' }], expect: ['hospital'], note: 'back into the hospital (healed already)' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'right' }], expect: ['exit_out'], note: 'out through the exit with the fake: it crumbles' },
 	{ role: 'second', actions: [{ a: 'skip' }], expect: ['skip'], note: 'skip' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'left' }], expect: ['land'], note: 'back in through the same exit (rulings 2)' },
