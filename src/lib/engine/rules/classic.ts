@@ -812,7 +812,8 @@ export const classic: RuleSystem = {
 		if (here.length === 0) return; // most cells: nothing to find or pick up
 		const f = countFound(here);
 		if (anyFound(f)) {
-			d.say({ type: 'found', seat, ...f });
+			// Its counts named one by one (a spread copies them the slow way; most arrivals on items say this).
+			d.say({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses });
 			tagFound(out, f);
 		}
 		if (!cmd.noPickup) pickUp(d, seat, cell);
@@ -890,12 +891,14 @@ export const classic: RuleSystem = {
 		}
 		if (where === -2)
 			for (const c of d.board.cellList) {
-				if (d.itemsAt(c).length === 0) continue;
-				for (const it of d.itemsAt(c))
+				const list = d.itemsAt(c);
+				for (let i = 0; i < list.length; i++) {
+					const it = list[i]!;
 					if (it.k === 'treasure' && it.id === t) {
 						where = c;
 						break;
 					}
+				}
 				if (where !== -2) break;
 			}
 		if (where === -2 || (where >= 0 && d.board.source[where])) {
