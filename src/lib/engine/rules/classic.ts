@@ -275,7 +275,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 		d.setItems(here, list.filter((_, i) => i !== at));
 		p = d.update(seat, { bullets: 1 });
 	}
-	d.update(seat, { bullets: p.bullets - 1 });
+	d.own(seat).bullets = p.bullets - 1;
 	// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
 	let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
 	let stopCell = here;
@@ -330,7 +330,7 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 		d.setItems(here, list.filter((_, i) => i !== at));
 		p = d.update(seat, { grenades: 1 });
 	}
-	d.update(seat, { grenades: p.grenades - 1 });
+	d.own(seat).grenades = p.grenades - 1;
 	const di = DIR_INDEX[a.dir];
 	const idx = here * 4 + di;
 	const side = d.sides[idx]!;
@@ -772,10 +772,11 @@ export const classic: RuleSystem = {
 			let q = p;
 			if (!d.noRestock) {
 				// 4.3 restock unless asked otherwise (bullets only for the healthy: 5.1).
-				q = d.update(seat, {
-					bullets: p.health === 'healthy' ? d.settings.maxBullets : p.bullets,
-					grenades: d.settings.maxGrenades
-				});
+				const bullets = p.health === 'healthy' ? d.settings.maxBullets : p.bullets;
+				const own = d.own(seat);
+				own.bullets = bullets;
+				own.grenades = d.settings.maxGrenades;
+				q = own;
 			}
 			d.say({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure' });
 			out.tags.add('weaponry');
