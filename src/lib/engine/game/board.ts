@@ -43,11 +43,11 @@ export function kindOf(board: Board, cell: number): CellKind | null {
 	return k === undefined || k === KIND_NONE ? null : (CELL_KINDS[k] ?? null);
 }
 
-/** Compile a plan; tolerant of odd data (unknown cells are left out). */
 /** One step's x and y by direction index (`DIRECTIONS` order: up, right, down, left), as `neighbour` takes it. */
 const STEP_X = [0, 1, 0, -1];
 const STEP_Y = [-1, 0, 1, 0];
 
+/** Compile a plan; tolerant of odd data (unknown cells are left out). */
 export function compileBoard(plan: Plan): { board: Board; sides: Uint8Array } {
 	const width = Math.max(0, plan.width | 0);
 	const height = Math.max(0, plan.height | 0);
