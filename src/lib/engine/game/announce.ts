@@ -54,6 +54,9 @@ function saidAsIs(a: Action): boolean {
 		case 'skip':
 			if (bareKeys(a) === 1) return true;
 			break;
+		case 'if': // its words are its condition and its actions, each said as it is
+			if (conditionKeys(a) === 3 && allSaidAsIs(a.then)) return true;
+			break;
 	}
 	return saidAsIsByWords(a);
 }
@@ -65,6 +68,15 @@ function directedKeys(a: object): number {
 	let keys = 0;
 	for (const key in a) {
 		if (key !== 'a' && key !== 'dir') return -1;
+		keys++;
+	}
+	return keys;
+}
+/** How many keys the action has, when they are only `a`, `cond` and `then` (−1: another one). */
+function conditionKeys(a: object): number {
+	let keys = 0;
+	for (const key in a) {
+		if (key !== 'a' && key !== 'cond' && key !== 'then') return -1;
 		keys++;
 	}
 	return keys;

@@ -109,7 +109,8 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 	}
 	d.turn = idx;
 	const next = d.base.order[idx]!;
-	d.all({ type: 'turn', seat: next });
+	// Made with its audience (`all` adds it to a literal made without: one more allocation, on every move).
+	d.events.push({ type: 'turn', seat: next, audience: ALL });
 	d.sys.onTurnStart(d, next);
 }
 

@@ -3,8 +3,7 @@
  * board never changes during a game (walls and items live in the state).
  */
 import type { CellKind, Direction, Plan } from '../plan/types';
-import { CELL_KINDS, DIRECTIONS } from '../plan/types';
-import { neighbour } from '../plan/geometry';
+import { CELL_KINDS } from '../plan/types';
 import { SIDE_CLOSED_EXIT, SIDE_OPEN, SIDE_OPEN_EXIT, SIDE_OUTER, SIDE_WALL } from './types';
 
 export const DIR_INDEX: Record<Direction, number> = { up: 0, right: 1, down: 2, left: 3 };
@@ -44,6 +43,10 @@ export function kindOf(board: Board, cell: number): CellKind | null {
 	return k === undefined || k === KIND_NONE ? null : (CELL_KINDS[k] ?? null);
 }
 
+/** One step's x and y by direction index (`DIRECTIONS` order: up, right, down, left), as `neighbour` takes it. */
+const STEP_X = [0, 1, 0, -1];
+const STEP_Y = [-1, 0, 1, 0];
+
 /** Compile a plan; tolerant of odd data (unknown cells are left out). */
 export function compileBoard(plan: Plan): { board: Board; sides: Uint8Array } {
 	const width = Math.max(0, plan.width | 0);
@@ -65,10 +68,18 @@ export function compileBoard(plan: Plan): { board: Board; sides: Uint8Array } {
 		kind[i] = k;
 		cellList.push(i);
 	}
+	// `neighbour(plan, i, DIRECTIONS[d])`, its arithmetic done once per cell (every game's replay compiles its board).
+	const pw = plan.width;
+	const ph = plan.height;
 	for (const i of cellList) {
+		const x0 = i % pw;
+		const y0 = Math.floor(i / pw);
 		for (let d = 0; d < 4; d++) {
-			const n = neighbour(plan, i, DIRECTIONS[d]!);
-			if (n !== null && kind[n] !== KIND_NONE) {
+			const x = x0 + STEP_X[d]!;
+			const y = y0 + STEP_Y[d]!;
+			if (x < 0 || y < 0 || x >= pw || y >= ph) continue;
+			const n = y * pw + x;
+			if (plan.cells[n] && kind[n] !== KIND_NONE) {
 				nb[i * 4 + d] = n;
 				sides[i * 4 + d] = SIDE_OPEN;
 			}

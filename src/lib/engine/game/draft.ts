@@ -35,12 +35,10 @@ export class Draft {
 	readonly board: Board;
 	readonly settings: GameSettings;
 	players: PlayerState[];
+	// Each is the base state's until first changed, then this draft's own copy (told apart by identity).
 	items: (readonly Item[])[] | readonly (readonly Item[])[];
-	private itemsCopied = false;
 	sides: Uint8Array;
-	private sidesCopied = false;
 	mites: Int32Array;
-	private mitesCopied = false;
 	phase: GameState['phase'];
 	turn: number;
 	moveNo: number;
@@ -111,10 +109,7 @@ export class Draft {
 
 	setItems(cell: number, list: readonly Item[]): void {
 		this.treasureDirty = true;
-		if (!this.itemsCopied) {
-			this.items = this.items.slice();
-			this.itemsCopied = true;
-		}
+		if (this.items === this.base.items) this.items = this.items.slice();
 		(this.items as (readonly Item[])[])[cell] = list;
 	}
 
@@ -123,18 +118,12 @@ export class Draft {
 	}
 
 	setSide(index: number, value: number): void {
-		if (!this.sidesCopied) {
-			this.sides = this.sides.slice();
-			this.sidesCopied = true;
-		}
+		if (this.sides === this.base.sides) this.sides = this.sides.slice();
 		this.sides[index] = value;
 	}
 
 	wakeMite(cell: number): void {
-		if (!this.mitesCopied) {
-			this.mites = this.mites.slice();
-			this.mitesCopied = true;
-		}
+		if (this.mites === this.base.mites) this.mites = this.mites.slice();
 		this.mites[cell] = this.moveNo;
 	}
 
@@ -143,6 +132,10 @@ export class Draft {
 	say(body: EventBody): void {
 		(body as GameEvent).audience = this.aud;
 		this.events.push(body as GameEvent);
+	}
+	/** `say({ type, seat })` for an event that names only its seat: made whole in one literal (no audience added after). */
+	saySeat(type: SeatOnlyEvent, seat: Seat): void {
+		this.events.push({ type, seat, audience: this.aud } as GameEvent);
 	}
 	all(body: EventBody): void {
 		(body as GameEvent).audience = ALL;
@@ -205,6 +198,15 @@ export class Draft {
 		return next;
 	}
 }
+
+/** The events whose body is their type and a seat, nothing else (`land`, `wall`, `skip`, …). */
+export type SeatOnlyEvent = {
+	[T in EventBody['type']]: 'seat' extends keyof Extract<EventBody, { type: T }>
+		? Exclude<keyof Extract<EventBody, { type: T }>, 'type' | 'seat'> extends never
+			? T
+			: never
+		: never;
+}[EventBody['type']];
 
 /** A draft's own copy of a player: every field writable but `carry` and `status` (see `Draft.own`). */
 export type OwnPlayer = { -readonly [K in Exclude<keyof PlayerState, 'carry' | 'status'>]: PlayerState[K] } & Pick<PlayerState, 'carry' | 'status'>;

@@ -87,7 +87,8 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 	const order = game.order && isPermutation(game.order, seats) ? [...game.order] : drawn;
 	const starts = sys?.autoStarts ? sys.autoStarts(plan, board, seats, rng, settings) : null;
 	const ext = sys?.initExt ? sys.initExt(plan, board, seats, rng) : undefined;
-	const items: Item[][] = Array.from({ length: board.size }, () => []);
+	const items: Item[][] = [];
+	for (let cell = 0; cell < board.size; cell++) items.push([]);
 	let treasureId = 0;
 	let trueTreasure = -1;
 	for (const it of plan.items) {

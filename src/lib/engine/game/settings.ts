@@ -127,8 +127,9 @@ export function countCells(plan: Pick<Plan, 'cells'>): number {
 
 /** The seed's defaults for this plan and number of players. */
 export function defaultSettings(plan: Pick<Plan, 'cells'>, players: number): GameSettings {
-	const out: Record<string, unknown> = {};
-	for (const id of SETTING_IDS) out[id] = SETTINGS[id].default;
+	// Made whole at once, not a key at a time: an object given this many keys one by one is kept as a
+	// hash table, and the engine reads its settings on every move (a table lookup each time).
+	const out: Record<string, unknown> = Object.fromEntries(SETTING_IDS.map((id) => [id, SETTINGS[id].default]));
 	out.nStop = Math.max(1, countCells(plan));
 	out.reorders = Math.max(0, players - 1);
 	return out as GameSettings;

@@ -154,6 +154,21 @@ describe('6 game start and process', () => {
 		g.move(0, [{ a: 'go', dir: 'up' }, { a: 'if', cond: 'land', then: [{ a: 'skip' }] }]);
 		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'movement_in_condition' });
 	});
+	test('2.1 / 6.5: a move is read whole before it is placed: a malformed action anywhere outranks a misplaced one before it', () => {
+		const g = new Script(corridor, 2).start([1, 0], [4, 0]);
+		g.until(0);
+		const before = stateKey(g.state);
+		g.move(0, [{ a: 'go', dir: 'up' }, { a: 'skip' }, { a: 'go', dir: 'nowhere' } as never]);
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'malformed' });
+		g.move(0, [{ a: 'if', cond: 'land', then: [] }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'no_such', then: [] } as never]);
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'malformed' });
+		g.move(0, [{ a: 'if', cond: 'land', then: [] }, { a: 'go', dir: 'up' }], { dark: true, semiDark: true });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'malformed' });
+		// well formed: the first misplaced action is the reason
+		g.move(0, [{ a: 'go', dir: 'up' }, { a: 'skip' }, { a: 'if', cond: 'land', then: [{ a: 'skip' }] }]);
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'two_movements' });
+		expect(stateKey(g.state)).toBe(before);
+	});
 	test('2.1 / 6.5: an action after the movement that turns out impossible is answered, the move stands', () => {
 		const g = new Script(buildPlan(['LHL'], { items: [[0, 0, 'treasure', true]] }), 2).start([0, 0], [2, 0]);
 		g.until(0).move(0, [{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'right' }]);

@@ -3,7 +3,7 @@
  * deltas; hospitals, weaponries, encephalitis; shooting, grenades, landmines,
  * items and corpses; wins and draws. Section numbers refer to seed 000.
  */
-import { CLASSIC_CELL_KINDS, DIRECTIONS, type Direction } from '../plan/types';
+import { CLASSIC_CELL_KINDS, type Direction } from '../plan/types';
 import { OPPOSITE } from '../plan/geometry';
 import {
 	DIR_INDEX,
@@ -33,7 +33,8 @@ import {
 import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
 import { CLASSIC_SETTING_IDS } from '../game/settings';
 
-const isDir = (d: unknown): d is Direction => typeof d === 'string' && (DIRECTIONS as readonly string[]).includes(d);
+// `DIRECTIONS.includes(d)`, compared one by one (checked for every action of every move).
+const isDir = (d: unknown): d is Direction => d === 'up' || d === 'right' || d === 'down' || d === 'left';
 const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
 
 const CONDITION_SET: ReadonlySet<unknown> = new Set(CONDITIONS);
@@ -292,7 +293,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 		d.setItems(here, list.filter((_, i) => i !== at));
 		p = d.update(seat, { bullets: 1 });
 	}
-	d.update(seat, { bullets: p.bullets - 1 });
+	d.own(seat).bullets = p.bullets - 1;
 	// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
 	let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
 	let stopCell = here;
@@ -347,7 +348,7 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 		d.setItems(here, list.filter((_, i) => i !== at));
 		p = d.update(seat, { grenades: 1 });
 	}
-	d.update(seat, { grenades: p.grenades - 1 });
+	d.own(seat).grenades = p.grenades - 1;
 	// 7.7: a grenade is heard by all (the move as said); whatever it blew, a wall hit repeated after
 	// it is no longer "known to result in no change" (and its refusal would tell the wall stood).
 	for (const q of d.players) if (q.seat !== seat && q.lastNoChange) d.own(q.seat).lastNoChange = false;
@@ -425,7 +426,7 @@ function setMine({ d, seat, a }: Act<'mine'>): RejectReason | null {
 	if (p.carry?.k !== 'landmine') return 'no_item';
 	d.update(seat, { carry: null });
 	const t = throwTarget(d, here, a.dir);
-	d.say({ type: 'mine_set', seat });
+	d.saySeat('mine_set', seat);
 	if (t.cell < 0) return null; // defused by the external security
 	const k = d.board.kind[t.cell];
 	d.addItems(t.cell, [{ k: 'landmine', armed: !(k === K_HOSPITAL || k === K_WEAPONRY) }]);
@@ -526,20 +527,31 @@ export const classic: RuleSystem = {
 	runMove(d, seat, cmd) {
 		const s = d.settings;
 		const actions = cmd.actions;
-		if (!Array.isArray(actions) || !allWellFormed(actions)) return 'malformed';
-		if (cmd.dark && cmd.semiDark) return 'malformed';
+		if (!Array.isArray(actions)) return 'malformed';
+		// One pass: every action's shape, and the first misplaced one. A malformed action anywhere
+		// outranks a misplaced one before it (the shape is checked first), so that is remembered.
 		let moveAt = -1;
+		let misplaced: RejectReason | null = null;
 		for (let i = 0; i < actions.length; i++) {
 			const a = actions[i]!;
+			if (!actionWellFormed(a)) {
+				if (i in actions) return 'malformed';
+				// A hole: no action to place, the command cannot be read past it.
+				misplaced ??= 'malformed';
+				continue;
+			}
+			if (misplaced !== null) continue;
 			if (isMovement(a)) {
-				if (moveAt >= 0) return 'two_movements';
-				moveAt = i;
+				if (moveAt >= 0) misplaced = 'two_movements';
+				else moveAt = i;
 			} else if (a.a === 'if') {
-				if (hasMovementDeep(a.then)) return 'movement_in_condition';
-				if (moveAt < 0) return 'condition_before_movement';
-				if (!s.conditionalMoves) return 'option_off';
+				if (hasMovementDeep(a.then)) misplaced = 'movement_in_condition';
+				else if (moveAt < 0) misplaced = 'condition_before_movement';
+				else if (!s.conditionalMoves) misplaced = 'option_off';
 			}
 		}
+		if (cmd.dark && cmd.semiDark) return 'malformed';
+		if (misplaced !== null) return misplaced;
 		if (moveAt < 0) return 'no_movement';
 		if ((cmd.dark && !s.darkMoves) || (cmd.semiDark && !s.semiDarkMoves)) return 'option_off';
 		const mv = actions[moveAt] as Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
@@ -592,7 +604,7 @@ export const classic: RuleSystem = {
 			if (q.status === 'in' && q.health === 'infected' && infectedBefore && q.infectedLeft !== null && out.moved) {
 				const left = q.infectedLeft - 1;
 				if (left <= 0) {
-					d.say({ type: 'infection_death', seat });
+					d.saySeat('infection_death', seat);
 					d.sys.kill(d, seat);
 				} else {
 					d.update(seat, { infectedLeft: left });
@@ -634,7 +646,7 @@ export const classic: RuleSystem = {
 				out.moved = true;
 			} else {
 				d.update(seat, { status: 'lost', bullets: 0, grenades: 0, carry: null });
-				d.say({ type: 'lost_outside', seat });
+				d.saySeat('lost_outside', seat);
 				d.changed = true;
 			}
 			return out;
@@ -642,12 +654,12 @@ export const classic: RuleSystem = {
 		const k = b.kind[from];
 		switch (mv.a) {
 			case 'skip':
-				d.say({ type: 'skip', seat });
+				d.saySeat('skip', seat);
 				return out;
 			case 'flow': {
 				const n = b.flow[from]!;
 				if (k !== K_RIVER || n < 0) {
-					d.say({ type: 'no_flow', seat });
+					d.saySeat('no_flow', seat);
 					return out;
 				}
 				const delta = b.kind[n] === K_DELTA;
@@ -660,10 +672,10 @@ export const classic: RuleSystem = {
 			case 'loop': {
 				const n = b.pitNext[from]!;
 				if (k !== K_PIT || n < 0) {
-					d.say({ type: 'no_loop', seat });
+					d.saySeat('no_loop', seat);
 					return out;
 				}
-				d.say({ type: 'pit_loop', seat });
+				d.saySeat('pit_loop', seat);
 				out.tags.add('pit');
 				d.sys.arrive(d, seat, n, from, out, cmd);
 				return out;
@@ -677,7 +689,7 @@ export const classic: RuleSystem = {
 					if (shallow) {
 						// 7.4: from a delta one cannot step against a river flowing in.
 						if (k === K_DELTA && b.flow[n] === from) {
-							d.say({ type: 'river_against', seat });
+							d.saySeat('river_against', seat);
 							out.hitWall = true;
 							out.tags.add('hit_wall');
 							return out;
@@ -685,11 +697,11 @@ export const classic: RuleSystem = {
 						// 7.4: standing on the bottom, up- and downstream are like land.
 						if (k === K_RIVER && p.footing && (b.flow[from] === n || b.flow[n] === from)) {
 							if (b.kind[n] === K_DELTA) {
-								d.say({ type: 'delta', seat });
+								d.saySeat('delta', seat);
 								out.tags.add('delta');
 								d.update(seat, { footing: false });
 							} else {
-								d.say({ type: 'river_wade', seat });
+								d.saySeat('river_wade', seat);
 								out.tags.add('river');
 							}
 							d.sys.arrive(d, seat, n, from, out, cmd);
@@ -709,7 +721,7 @@ export const classic: RuleSystem = {
 						return out;
 					}
 					if (c?.k !== 'treasure' && d.settings.exitRefusesWithoutTreasure) {
-						d.say({ type: 'exit_refused', seat });
+						d.saySeat('exit_refused', seat);
 						out.hitWall = true;
 						out.tags.add('hit_wall');
 						return out;
@@ -733,7 +745,7 @@ export const classic: RuleSystem = {
 					d.sys.arrive(d, seat, n, from, out, cmd);
 					return out;
 				}
-				d.say({ type: 'wall', seat });
+				d.saySeat('wall', seat);
 				return out;
 			}
 		}
@@ -745,7 +757,7 @@ export const classic: RuleSystem = {
 		const k = b.kind[cell];
 		const p = d.p(seat);
 		if (k === K_PIT) {
-			d.say({ type: 'pit', seat });
+			d.saySeat('pit', seat);
 			out.tags.add('pit');
 			const n = b.pitNext[cell]!;
 			return n >= 0 ? n : cell;
@@ -764,7 +776,7 @@ export const classic: RuleSystem = {
 			return n;
 		}
 		if (k === K_DELTA) {
-			d.say({ type: 'delta', seat });
+			d.saySeat('delta', seat);
 			out.tags.add('delta');
 		} else if (k === K_HOSPITAL) {
 			// Snapshot first: `update` may write in place into this draft's copy of `p`.
@@ -772,32 +784,33 @@ export const classic: RuleSystem = {
 			const carriesCorpse = p.carry?.k === 'corpse';
 			const healed = heal(d, seat);
 			d.say({ type: 'hospital', seat, healed });
-			if (becomesImmune) d.say({ type: 'immune', seat });
+			if (becomesImmune) d.saySeat('immune', seat);
 			out.tags.add('hospital');
 			if (carriesCorpse) {
 				d.update(seat, { carry: null });
-				d.say({ type: 'cremated', seat });
+				d.saySeat('cremated', seat);
 			}
 		} else if (k === K_WEAPONRY) {
 			let q = p;
 			if (!d.noRestock) {
 				// 4.3 restock unless asked otherwise (bullets only for the healthy: 5.1).
-				q = d.update(seat, {
-					bullets: p.health === 'healthy' ? d.settings.maxBullets : p.bullets,
-					grenades: d.settings.maxGrenades
-				});
+				const bullets = p.health === 'healthy' ? d.settings.maxBullets : p.bullets;
+				const own = d.own(seat);
+				own.bullets = bullets;
+				own.grenades = d.settings.maxGrenades;
+				q = own;
 			}
 			d.say({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure' });
 			out.tags.add('weaponry');
 		} else if (k === K_ENCEPHALITIS && d.settings.encephalitis && !p.immune) {
 			if (d.mites[cell]! < 0) {
 				d.wakeMite(cell);
-				d.say({ type: 'mite_woken', seat });
-			} else d.say({ type: 'encephalitis', seat });
+				d.saySeat('mite_woken', seat);
+			} else d.saySeat('encephalitis', seat);
 			out.tags.add('encephalitis');
 		} else {
 			// 4.1 land; 4.7 an immune player (or encephalitis switched off) is told "land".
-			d.say({ type: 'land', seat });
+			d.saySeat('land', seat);
 			out.tags.add('land');
 		}
 		return cell;
@@ -822,7 +835,8 @@ export const classic: RuleSystem = {
 		if (here.length === 0) return; // most cells: nothing to find or pick up
 		const f = countFound(here);
 		if (anyFound(f)) {
-			d.say({ type: 'found', seat, ...f });
+			// Its counts named one by one (a spread copies them the slow way; most arrivals on items say this).
+			d.say({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses });
 			tagFound(out, f);
 		}
 		if (!cmd.noPickup) pickUp(d, seat, cell);
@@ -900,12 +914,14 @@ export const classic: RuleSystem = {
 		}
 		if (where === -2)
 			for (const c of d.board.cellList) {
-				if (d.itemsAt(c).length === 0) continue;
-				for (const it of d.itemsAt(c))
+				const list = d.itemsAt(c);
+				for (let i = 0; i < list.length; i++) {
+					const it = list[i]!;
 					if (it.k === 'treasure' && it.id === t) {
 						where = c;
 						break;
 					}
+				}
 				if (where !== -2) break;
 			}
 		if (where === -2 || (where >= 0 && d.board.source[where])) {
