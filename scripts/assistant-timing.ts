@@ -76,7 +76,8 @@ const announcements = calls.filter((c) => c.method === 'observeOwn' || c.method 
 function replay(): number {
 	const assistants = made.map((m) => new Assistant(m.contour, m.seat, m.options));
 	let sink = 0;
-	const t = performance.now();
+	// CPU time, not wall time: the machine is shared, and a replay waiting for a core is not slower.
+	const t = process.cpuUsage();
 	for (const c of calls) {
 		const a = assistants[c.who] as any;
 		switch (c.method) {
@@ -102,7 +103,8 @@ function replay(): number {
 				sink += Number(a[c.method] ? 1 : 0);
 		}
 	}
-	const ms = performance.now() - t;
+	const used = process.cpuUsage(t);
+	const ms = (used.user + used.system) / 1000;
 	if (sink < 0) console.log(sink);
 	return ms;
 }
@@ -111,4 +113,4 @@ const times: number[] = [];
 for (let r = 0; r < rounds; r++) times.push(replay());
 times.sort((a, b) => a - b);
 const us = (ms: number) => ((ms * 1000) / announcements).toFixed(2);
-console.log(`${calls.length} calls, ${announcements} announcements; µs per announcement: min ${us(times[0]!)} median ${us(times[Math.floor(times.length / 2)]!)} max ${us(times[times.length - 1]!)}`);
+console.log(`${calls.length} calls, ${announcements} announcements; CPU µs per announcement: min ${us(times[0]!)} median ${us(times[Math.floor(times.length / 2)]!)} max ${us(times[times.length - 1]!)}`);

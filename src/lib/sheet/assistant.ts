@@ -43,29 +43,47 @@ const MASK = WIDTH - 1;
 type Leaf = readonly (Fact | undefined)[];
 type Mid = readonly (Leaf | undefined)[];
 
+/** A value's share in a set's hash (any distinct numbers do: the hash only sorts out sets that differ). */
+const VALUE_CODE: Record<KnownKind | KnownSide, number> = {
+	land: 1,
+	landlike: 2,
+	hospital: 3,
+	weaponry: 4,
+	pit: 5,
+	river: 6,
+	delta: 7,
+	encephalitis: 8,
+	water: 9,
+	wall: 10,
+	open: 11,
+	exit: 12
+};
+
+/** A fact's share of its set's hash: its key and value, not its reason (sets are compared by value). */
+function factHash(key: number, value: KnownKind | KnownSide): number {
+	let x = Math.imul(key * 16 + VALUE_CODE[value], 0x9e3779b1);
+	x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+	return x ^ (x >>> 13);
+}
+
 /**
  * A hypothesis's facts, persistent: a two-level tree of 32-wide arrays over the integer keys,
  * shared between sets until one of them changes. Adding a fact copies three short arrays, so a
  * pit that splits one hypothesis into hundreds does not copy the map hundreds of times, and
- * sets that agree on a branch are compared by reference.
+ * sets that agree on a branch are compared by reference. Each set knows how many facts it holds
+ * and a hash of them by value, kept up as facts are added or dropped, so sets that differ (the
+ * most) are told apart without walking them.
  */
 class FactSet {
-	static readonly empty = new FactSet([], 0);
+	static readonly empty = new FactSet([], 0, 0);
 
 	private constructor(
 		private readonly top: readonly (Mid | undefined)[],
-		/** How many facts; −1 until counted. */
-		private count: number
+		/** How many facts. */
+		readonly size: number,
+		/** The sum of the facts' `factHash`es (32-bit). */
+		private readonly hash: number
 	) {}
-
-	get size(): number {
-		if (this.count < 0) {
-			let n = 0;
-			this.each(() => n++);
-			this.count = n;
-		}
-		return this.count;
-	}
 
 	get(key: number): Fact | undefined {
 		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
@@ -80,11 +98,12 @@ class FactSet {
 		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
 		const oldLeaf = mid[m];
 		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Fact | undefined>(WIDTH);
-		const fresh = leaf[i] === undefined;
+		const old = leaf[i];
 		leaf[i] = fact;
 		mid[m] = leaf;
 		top[t] = mid;
-		return new FactSet(top, this.count < 0 ? -1 : this.count + (fresh ? 1 : 0));
+		const hash = (this.hash + factHash(key, fact.value) - (old === undefined ? 0 : factHash(key, old.value))) | 0;
+		return new FactSet(top, this.size + (old === undefined ? 1 : 0), hash);
 	}
 
 	private each(visit: (fact: Fact) => void): void {
@@ -152,7 +171,7 @@ class FactSet {
 	/** The same facts (by value) as `other`. */
 	equals(other: FactSet): boolean {
 		if (this === other) return true;
-		if (this.size !== other.size) return false;
+		if (this.size !== other.size || this.hash !== other.hash) return false;
 		const n = Math.max(this.top.length, other.top.length);
 		for (let t = 0; t < n; t++) {
 			const am = this.top[t];
@@ -175,11 +194,13 @@ class FactSet {
 	/** The facts this set shares with `other` (this set's, where both hold the same value). */
 	intersect(other: FactSet): FactSet {
 		if (this === other) return this;
+		let size = this.size;
+		let hash = this.hash;
 		const top: (Mid | undefined)[] = new Array(this.top.length);
 		for (let t = 0; t < this.top.length; t++) {
 			const am = this.top[t];
 			const bm = other.top[t];
-			if (!am || !bm) continue;
+			if (!am) continue;
 			if (am === bm) {
 				top[t] = am;
 				continue;
@@ -187,19 +208,21 @@ class FactSet {
 			let mid: (Leaf | undefined)[] | null = null;
 			for (let m = 0; m < WIDTH; m++) {
 				const a = am[m];
-				const b = bm[m];
+				const b = bm?.[m];
 				if (a === b || !a) continue;
 				let kept: (Fact | undefined)[] | null = null;
-				if (b)
-					for (let i = 0; i < WIDTH; i++) {
-						const f = a[i];
-						if (f !== undefined && !sameValue(b[i], f)) (kept ??= a.slice())[i] = undefined;
-					}
-				(mid ??= am.slice())[m] = b ? (kept ?? a) : undefined;
+				for (let i = 0; i < WIDTH; i++) {
+					const f = a[i];
+					if (f === undefined || (b && sameValue(b[i], f))) continue;
+					if (b) (kept ??= a.slice())[i] = undefined;
+					size--;
+					hash = (hash - factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
+				}
+				if (bm) (mid ??= am.slice())[m] = b ? (kept ?? a) : undefined;
 			}
-			top[t] = mid ?? am;
+			if (bm) top[t] = mid ?? am;
 		}
-		return new FactSet(top, -1);
+		return new FactSet(top, size, hash);
 	}
 }
 
