@@ -469,8 +469,8 @@ export class Assistant {
 		} else if (this.path[this.path.length - 1] !== -1) this.path.push(-1);
 	}
 
-	private step(movement: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, mine: readonly GameEvent[]): void {
-		const told = tellOf(mine);
+	private step(movement: Movement, mine: readonly GameEvent[]): void {
+		const told = tellOf(mine, this.immune || !this.options.encephalitis);
 		const next: Hypothesis[] = [];
 		this.wide = [];
 		for (const h of this.hyps) this.advance(h, movement, told, next);
@@ -497,7 +497,7 @@ export class Assistant {
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell(hyp(cell, null, base.facts), cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
+				const at = addCell(base.facts, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
 				if (at) out.push(at);
 			}
 		}
@@ -506,133 +506,133 @@ export class Assistant {
 	}
 
 	/** What one hypothesis becomes after the movement and its announcement, pushed onto `out` (none: contradicted). */
-	private advance(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told, out: Hypothesis[]): void {
-		for (const next of this.advanced(h, mv, told)) out.push(next);
-	}
-
-	private advanced(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told): readonly Hypothesis[] {
-		const { types } = told;
+	private advance(h: Hypothesis, mv: Movement, told: Told, out: Hypothesis[]): void {
 		if (h.outside !== null) {
-			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !types.has('lost_outside')) {
-				const back = hyp(h.cell, null, h.facts);
-				return this.entered(back, h.cell, told, 'entered', h.cell);
-			}
-			return [];
+			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !told.lostOutside) this.entered(h.facts, null, h.cell, told, 'entered', h.cell, out);
+			return;
 		}
-		if (mv.a === 'skip') return types.has('skip') ? [h] : [];
+		if (mv.a === 'skip') {
+			if (told.skip) out.push(h);
+			return;
+		}
 		if (mv.a === 'flow') {
-			if (types.has('no_flow')) return this.notKind(h, h.cell, 'river') ? [h] : [];
+			if (told.noFlow) {
+				if (this.notKind(h, h.cell, 'river')) out.push(h);
+				return;
+			}
 			const by = told.byFlow;
-			if (!by) return [];
-			const here = addCell(h, h.cell, 'river', 'flow', h.cell, this.moves);
-			if (!here) return [];
-			return this.carriedFrom(here, h.cell, by.delta, this.moves);
+			if (!by) return;
+			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'river', 'flow', h.cell, this.moves);
+			if (here) this.carriedFrom(here, h.cell, by.delta, this.moves, out);
+			return;
 		}
 		if (mv.a === 'loop') {
-			if (types.has('no_loop')) return this.notKind(h, h.cell, 'pit') ? [h] : [];
-			if (!types.has('pit_loop')) return [];
-			const here = addCell(h, h.cell, 'pit', 'loop', h.cell, this.moves);
-			return here ? this.anyPit(here, h.cell) : [];
+			if (told.noLoop) {
+				if (this.notKind(h, h.cell, 'pit')) out.push(h);
+				return;
+			}
+			if (!told.pitLoop) return;
+			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
+			if (here) this.anyPit(here, h.cell);
+			return;
 		}
 		// go
 		const dir = mv.dir;
 		const n = this.neighbour(h.cell, dir);
-		if (types.has('river_against')) {
-			// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-			const delta = n !== null && addCell(h, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
-			const river = delta && addCell(delta, n, 'river', 'moved', h.cell, this.moves, dir);
-			return river ? [river] : [];
+		switch (told.go) {
+			case 'river_against': {
+				// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
+				const delta = n !== null && addCell(h.facts, h.cell, h.outside, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
+				const river = delta && addCell(delta.facts, h.cell, h.outside, n, 'river', 'moved', h.cell, this.moves, dir);
+				if (river) out.push(river);
+				return;
+			}
+			case 'wall': {
+				const side = this.addSide(h.facts, h.cell, dir, 'wall', 'hit_wall', this.moves);
+				if (side) out.push(hyp(h.cell, h.outside, side));
+				return;
+			}
+			case 'wall_carried': {
+				const carried = told.wallCarried;
+				const side = this.addSide(h.facts, h.cell, dir, 'wall', 'hit_wall', this.moves);
+				const river = side && addCell(side, h.cell, h.outside, h.cell, 'river', 'carried', h.cell, this.moves);
+				if (river && carried) this.carriedFrom(river, h.cell, carried.delta, this.moves, out, dir);
+				return;
+			}
+			case 'exit_refused': {
+				if (n !== null) return;
+				const side = this.addSide(h.facts, h.cell, dir, 'exit', 'refused_exit', this.moves, true);
+				if (side) out.push(hyp(h.cell, h.outside, side));
+				return;
+			}
+			case 'exit_out': {
+				// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
+				if (n !== null) return;
+				const side = this.addSide(h.facts, h.cell, dir, 'exit', 'exit', this.moves, true);
+				if (side) out.push(hyp(h.cell, dir, side));
+				return;
+			}
+			case 'river_wade': {
+				// 7.4 standing on the bottom: a step up- or downstream, into the river.
+				const wade = n !== null && this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
+				const into = wade && addCell(wade, n, h.outside, n, 'river', 'entered', h.cell, this.moves, dir);
+				if (into) out.push(into);
+				return;
+			}
+			default: {
+				if (n === null) return;
+				// A grenade may have opened a wall found before: a known wall is no contradiction here.
+				const through = this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
+				if (through) this.entered(through, h.outside, n, told, 'entered', h.cell, out, dir);
+			}
 		}
-		if (types.has('wall')) {
-			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
-			return side ? [side] : [];
-		}
-		if (types.has('wall_carried')) {
-			const carried = told.wallCarried;
-			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
-			const river = side && addCell(side, h.cell, 'river', 'carried', h.cell, this.moves);
-			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.moves, dir) : [];
-		}
-		if (types.has('exit_refused')) {
-			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', 'refused_exit', this.moves, this, true);
-			return side ? [side] : [];
-		}
-		// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
-		if (types.has('exit_out') || told.wonByTreasure) {
-			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', 'exit', this.moves, this, true);
-			return side ? [hyp(side.cell, dir, side.facts)] : [];
-		}
-		if (types.has('river_wade')) {
-			// 7.4 standing on the bottom: a step up- or downstream, into the river.
-			const wade = n !== null && addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
-			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', 'entered', h.cell, this.moves, dir);
-			return into ? [into] : [];
-		}
-		if (n === null) return [];
-		// A grenade may have opened a wall found before: a known wall is no contradiction here.
-		const through = addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
-		if (!through) return [];
-		return this.entered(through, n, told, 'entered', h.cell, dir);
 	}
 
-	/** The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`): what its announcement says (and where a pit or river took him). */
-	private entered(h: Hypothesis, cell: number, told: Told, code: Reason['code'], from: number, dir?: Direction): Hypothesis[] {
-		const at = hyp(cell, h.outside, h.facts);
-		const { types } = told;
-		if (types.has('pit')) {
-			const pit = addCell(at, cell, 'pit', code, from, this.moves, dir);
-			return pit ? this.anyPit(pit, cell) : [];
+	/**
+	 * The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`) with these
+	 * facts: what its announcement says (and where a pit or river took him), pushed onto `out`.
+	 */
+	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction): void {
+		if (told.pit) {
+			const pit = addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
+			if (pit) this.anyPit(pit, cell);
+			return;
 		}
 		const river = told.river;
 		if (river) {
-			const r = addCell(at, cell, 'river', code, from, this.moves, dir);
-			if (!r) return [];
-			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, this.moves);
+			const r = addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir);
+			if (!r) return;
+			if (this.options.rivers === 'turbulent') this.wideFrom(r, river.delta ? 'delta' : 'water');
+			else this.carriedFrom(r, cell, river.delta, this.moves, out);
+			return;
 		}
-		const announced: KnownKind | null = types.has('delta')
-			? 'delta'
-			: types.has('hospital')
-				? 'hospital'
-				: types.has('weaponry')
-					? 'weaponry'
-					: types.has('mite_woken') || types.has('encephalitis')
-						? 'encephalitis'
-						: types.has('land')
-							? this.immune || !this.options.encephalitis
-								? 'landlike'
-								: 'land'
-							: null;
-		if (announced === null) return [at];
-		const known = addCell(at, cell, announced, code, from, this.moves, dir);
-		return known ? [known] : [];
+		const announced = told.announced;
+		if (announced === null) return void out.push(hyp(cell, outside, facts));
+		const known = addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir);
+		if (known) out.push(known);
 	}
 
 	/** Carried one cell by the flow from `from` (4.6): onto a neighbour that is a river or, with `delta`, the delta. */
-	private carriedFrom(h: Hypothesis, from: number, delta: boolean, move: number, notDir?: Direction): Hypothesis[] {
-		const out: Hypothesis[] = [];
+	private carriedFrom(h: Hypothesis, from: number, delta: boolean, move: number, out: Hypothesis[], notDir?: Direction): void {
+		const { facts, outside } = h;
 		for (const dir of DIRECTIONS) {
 			if (dir === notDir) continue;
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
-			const open = addSide(h, from, dir, 'open', 'carried', move, this, true);
-			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', 'carried', from, move, dir);
+			const open = this.addSide(facts, from, dir, 'open', 'carried', move, true);
+			const moved = open && addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir);
 			if (moved) out.push(moved);
 		}
-		return out;
 	}
 
 	/** Sent along a loop (4.5): onto some other pit, anywhere. */
-	private anyPit(h: Hypothesis, from: number): Hypothesis[] {
+	private anyPit(h: Hypothesis, from: number): void {
 		this.wide.push({ h, kind: 'pit', from, exclude: from });
-		return [];
 	}
 
 	/** Anywhere a cell of this kind could be. */
-	private wideFrom(h: Hypothesis, kind: KnownKind): Hypothesis[] {
+	private wideFrom(h: Hypothesis, kind: KnownKind): void {
 		this.wide.push({ h, kind, from: h.cell, exclude: null });
-		return [];
 	}
 
 	/** "No flow here" / "no loop here" contradicts a hypothesis that knows the cell is a river / a pit. */
@@ -646,58 +646,164 @@ export class Assistant {
 		return n < 0 ? null : n;
 	}
 
+	/**
+	 * The side of `cell` towards `dir` found to be `value` (the reason: `code` at move `move`):
+	 * the facts with it (the same facts if it was known; null: it contradicts them). The side is
+	 * named from both cells, so "the wall right of b3" and "left of c3" are one fact.
+	 */
+	private addSide(facts: FactSet, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, wallsMayHaveFallen = false): FactSet | null {
+		const di = DIR_INDEX[dir];
+		const other = this.nb[cell * 4 + di]!;
+		const own = other < 0 || di === 1 || di === 2;
+		const sideCell = own ? cell : other;
+		const sideDir = own ? dir : OPPOSITE[dir];
+		const key = this.contour.shape.length * (1 + (own ? di : (di + 2) & 3)) + sideCell;
+		const known = facts.get(key);
+		if (known?.kind === 'side') {
+			if (known.value === value) return facts;
+			// Walls fall to grenades (5.4) but are never built: open-then-wall is impossible; wall-then-open is possible.
+			// A wall (or a closed exit) blown by a grenade: the plan's fact stays as it was found.
+			if (known.value === 'wall' && (value === 'open' || value === 'exit') && wallsMayHaveFallen) return facts;
+			return null;
+		}
+		if (value === 'exit' && other >= 0) return null;
+		const reason: Reason = { code, from: cell, move, dir };
+		return facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason });
+	}
+
 	/** Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp). */
 	private merge(hyps: Hypothesis[]): Hypothesis[] {
-		const byCell = new Map<number, Hypothesis[]>();
-		for (const h of hyps) {
-			const key = h.cell * 5 + (h.outside === null ? 4 : DIRECTIONS.indexOf(h.outside));
-			const list = byCell.get(key);
-			if (list) list.push(h);
-			else byCell.set(key, [h]);
+		// Grouped by cell (and side, outside) in the order each first appears: per key how many,
+		// the first and last of them, and per hypothesis the next one on its key.
+		const keys = this.contour.shape.length * 5;
+		if (this.groupCount.length !== keys) {
+			this.groupCount = new Int32Array(keys);
+			this.groupFirst = new Int32Array(keys);
+			this.groupLast = new Int32Array(keys);
 		}
+		const { groupCount: count, groupFirst: first, groupLast: last } = this;
+		const next = new Int32Array(hyps.length);
+		const order: number[] = [];
+		for (let i = 0; i < hyps.length; i++) {
+			const h = hyps[i]!;
+			const key = h.cell * 5 + (h.outside === null ? 4 : DIR_INDEX[h.outside]);
+			if (count[key]!++ === 0) {
+				first[key] = i;
+				order.push(key);
+			} else next[last[key]!] = i;
+			last[key] = i;
+			next[i] = -1;
+		}
+		const over = hyps.length > MAX_HYPOTHESES;
 		const out: Hypothesis[] = [];
-		for (const list of byCell.values()) {
-			// Keep a few distinct map-worlds on the same cell while there is room (they prune
-			// differently); many of them become one, holding what they all agree on.
-			if (hyps.length > MAX_HYPOTHESES || list.length > PER_CELL) {
-				out.push(list.reduce(intersect));
+		for (const key of order) {
+			const n = count[key]!;
+			count[key] = 0;
+			let i = first[key]!;
+			if (n === 1) {
+				out.push(hyps[i]!);
 				continue;
 			}
-			const distinct = dedupe(list);
-			out.push(...distinct);
+			// Keep a few distinct map-worlds on the same cell while there is room (they prune
+			// differently); many of them become one, holding what they all agree on.
+			if (over || n > PER_CELL) {
+				let all = hyps[i]!;
+				for (i = next[i]!; i >= 0; i = next[i]!) all = intersect(all, hyps[i]!);
+				out.push(all);
+				continue;
+			}
+			const distinct = out.length;
+			for (; i >= 0; i = next[i]!) {
+				const h = hyps[i]!;
+				let seen = false;
+				for (let j = distinct; j < out.length && !seen; j++) seen = out[j]!.facts.equals(h.facts);
+				if (!seen) out.push(h);
+			}
 		}
 		return out;
 	}
+
+	/** Per key of `merge`'s grouping (kept between calls, left zeroed). */
+	private groupCount = new Int32Array(0);
+	private groupFirst = new Int32Array(0);
+	private groupLast = new Int32Array(0);
 }
+
+type Movement = Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
 
 /** What an announcement says, read once for all the hypotheses it moves on. */
 interface Told {
-	types: ReadonlySet<string>;
+	/** What a step ("go") met, by the first of these told: `enter` when none. */
+	go: 'river_against' | 'wall' | 'wall_carried' | 'exit_refused' | 'exit_out' | 'river_wade' | 'enter';
+	/** The cell stepped onto was announced as this (null: nothing said of it, or a pit or river). */
+	announced: KnownKind | null;
+	pit: boolean;
+	lostOutside: boolean;
+	skip: boolean;
+	noFlow: boolean;
+	noLoop: boolean;
+	pitLoop: boolean;
 	byFlow: Extract<GameEvent, { type: 'by_flow' }> | undefined;
 	wallCarried: Extract<GameEvent, { type: 'wall_carried' }> | undefined;
 	river: Extract<GameEvent, { type: 'river' }> | undefined;
-	wonByTreasure: boolean;
 }
 
-function tellOf(mine: readonly GameEvent[]): Told {
-	const told: Told = { types: new Set(mine.map((e) => e.type)), byFlow: undefined, wallCarried: undefined, river: undefined, wonByTreasure: false };
+/** `landlike`: "land" is said as landlike (an immune player, or encephalitis off). */
+function tellOf(mine: readonly GameEvent[], landlike: boolean): Told {
+	const types = new Set(mine.map((e) => e.type));
+	let byFlow: Told['byFlow'];
+	let wallCarried: Told['wallCarried'];
+	let river: Told['river'];
+	let wonByTreasure = false;
 	for (const e of mine) {
-		if (e.type === 'by_flow') told.byFlow ??= e;
-		else if (e.type === 'wall_carried') told.wallCarried ??= e;
-		else if (e.type === 'river') told.river ??= e;
-		else if (e.type === 'won' && e.how === 'treasure') told.wonByTreasure = true;
+		if (e.type === 'by_flow') byFlow ??= e;
+		else if (e.type === 'wall_carried') wallCarried ??= e;
+		else if (e.type === 'river') river ??= e;
+		else if (e.type === 'won' && e.how === 'treasure') wonByTreasure = true;
 	}
-	return told;
+	const go: Told['go'] = types.has('river_against')
+		? 'river_against'
+		: types.has('wall')
+			? 'wall'
+			: types.has('wall_carried')
+				? 'wall_carried'
+				: types.has('exit_refused')
+					? 'exit_refused'
+					: types.has('exit_out') || wonByTreasure
+						? 'exit_out'
+						: types.has('river_wade')
+							? 'river_wade'
+							: 'enter';
+	const announced: KnownKind | null = types.has('delta')
+		? 'delta'
+		: types.has('hospital')
+			? 'hospital'
+			: types.has('weaponry')
+				? 'weaponry'
+				: types.has('mite_woken') || types.has('encephalitis')
+					? 'encephalitis'
+					: types.has('land')
+						? landlike
+							? 'landlike'
+							: 'land'
+						: null;
+	return {
+		go,
+		announced,
+		pit: types.has('pit'),
+		lostOutside: types.has('lost_outside'),
+		skip: types.has('skip'),
+		noFlow: types.has('no_flow'),
+		noLoop: types.has('no_loop'),
+		pitLoop: types.has('pit_loop'),
+		byFlow,
+		wallCarried,
+		river
+	};
 }
 
 function sameValue(a: Fact | undefined, b: Fact): boolean {
 	return a !== undefined && a.value === b.value;
-}
-
-function dedupe(list: Hypothesis[]): Hypothesis[] {
-	const out: Hypothesis[] = [];
-	for (const h of list) if (!out.some((o) => o.facts.equals(h.facts))) out.push(h);
-	return out;
 }
 
 function intersect(a: Hypothesis, b: Hypothesis): Hypothesis {
@@ -722,36 +828,19 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	return null;
 }
 
-/** The cell's reason (`code`, at move `move`, from `from`, towards `dir`) is made only if the fact is new or changes. */
-function addCell(h: Hypothesis, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
-	const known = h.facts.get(cell);
+/**
+ * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
+ * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
+ * fact is new or changes); null: it contradicts them.
+ */
+function addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
+	const known = facts.get(cell);
 	if (known?.kind === 'cell') {
 		const merged = compatible(known.value, value);
 		if (merged === null) return null;
-		if (merged === known.value) return h;
+		if (merged === known.value) return hyp(at, outside, facts);
 		value = merged;
 	}
 	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
-	return hyp(h.cell, h.outside, h.facts.with(cell, { kind: 'cell', cell, value, reason }));
-}
-
-/** The side's reason (`code`, at move `move`, from `cell` towards `dir`) is made only if the fact is new. */
-function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
-	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
-	const other = a.neighbour(cell, dir);
-	const own = other === null || dir === 'right' || dir === 'down';
-	const sideCell = own ? cell : other;
-	const sideDir = own ? dir : OPPOSITE[dir];
-	const key = a.contour.shape.length * (1 + DIR_INDEX[sideDir]) + sideCell;
-	const known = h.facts.get(key);
-	if (known?.kind === 'side') {
-		if (known.value === value) return h;
-		// Walls fall to grenades (5.4) but are never built: open-then-wall is impossible; wall-then-open is possible.
-		// A wall (or a closed exit) blown by a grenade: the plan's fact stays as it was found.
-		if (known.value === 'wall' && (value === 'open' || value === 'exit') && wallsMayHaveFallen) return h;
-		return null;
-	}
-	if (value === 'exit' && other !== null) return null;
-	const reason: Reason = { code, from: cell, move, dir };
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason }));
+	return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
 }
