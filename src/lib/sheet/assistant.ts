@@ -123,49 +123,96 @@ class FactSet {
 	}
 
 	/**
-	 * The facts every set holds (in key order, the first set's facts). A branch every set shares
-	 * with the first holds whole; only the leaves that differ are compared fact by fact.
+	 * The facts every set holds (the first set's, where all hold the same value): a set that
+	 * shares the first's branches where they all hold whole. Only the leaves that differ are
+	 * compared fact by fact, and of those only the facts `known` does not hold: facts the caller
+	 * knows every set holds by the same value (the facts common to the sets these ones came from,
+	 * which moving on and merging keep) need no looking at.
 	 */
-	static common(all: readonly FactSet[]): Fact[] {
-		if (all.length === 0) return [];
-		const first = all[0]!;
-		const out: Fact[] = [];
-		// Where the first set's leaf holds a fact that every set read so far holds too (`count` of them).
+	static common(all: readonly FactSet[], known: FactSet | null = null): FactSet {
+		const first = all[0];
+		if (first === undefined) return FactSet.empty;
+		if (all.length === 1) return first;
+		let top: (Mid | undefined)[] | null = null;
+		// Where the first set's leaf holds a fact not known to be common that every set read so far holds too (`count` of them).
 		const held = new Int32Array(WIDTH);
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
-			// each other branch once (hypotheses share most of theirs)
-			const mids = new Set<Mid | undefined>();
-			for (const set of all) mids.add(set.top[t]);
-			mids.delete(mid);
-			const others = [...mids];
+			let shared = true;
+			for (let o = 1; o < all.length && shared; o++) shared = all[o]!.top[t] === mid;
+			if (shared) continue;
+			const knownMid = known?.top[t];
+			let kept: (Leaf | undefined)[] | null = null;
 			for (let m = 0; m < WIDTH; m++) {
 				const leaf = mid[m];
 				if (!leaf) continue;
+				const knownLeaf = knownMid?.[m];
+				if (knownLeaf === leaf) continue;
+				let facts = 0;
 				let count = 0;
-				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held[count++] = i;
+				for (let i = 0; i < WIDTH; i++) {
+					const f = leaf[i];
+					if (f === undefined) continue;
+					facts++;
+					if (knownLeaf === undefined || !sameValue(knownLeaf[i], f)) held[count++] = i;
+				}
+				const open = count;
 				let last: Leaf | undefined = leaf;
-				for (let o = 0; o < others.length && count > 0; o++) {
-					const theirs = others[o]?.[m];
+				for (let o = 1; o < all.length && count > 0; o++) {
+					const theirs = all[o]!.top[t]?.[m];
 					if (theirs === leaf || theirs === last) continue;
 					if (!theirs) {
 						count = 0;
 						break;
 					}
 					last = theirs;
-					let kept = 0;
+					let stay = 0;
 					for (let j = 0; j < count; j++) {
 						const i = held[j]!;
 						const f = theirs[i];
-						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[kept++] = i;
+						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[stay++] = i;
 					}
-					count = kept;
+					count = stay;
 				}
-				for (let j = 0; j < count; j++) out.push(leaf[held[j]!]!);
+				if (count === open) continue;
+				// Some facts are not common: the leaf without them.
+				let next: (Fact | undefined)[] | undefined;
+				if (facts - open + count > 0) {
+					next = leaf.slice();
+					for (let i = 0, j = 0; i < WIDTH; i++) {
+						const f = leaf[i];
+						if (f === undefined || (knownLeaf !== undefined && sameValue(knownLeaf[i], f))) continue;
+						if (j < count && held[j] === i) j++;
+						else next[i] = undefined;
+					}
+				}
+				(kept ??= mid.slice())[m] = next;
 			}
+			if (kept) (top ??= first.top.slice())[t] = kept;
 		}
-		return out;
+		return top ? FactSet.counted(top) : first;
+	}
+
+	/** A set of this tree, counted and hashed. */
+	private static counted(top: (Mid | undefined)[]): FactSet {
+		let size = 0;
+		let hash = 0;
+		for (let t = 0; t < top.length; t++) {
+			const mid = top[t];
+			if (mid)
+				for (let m = 0; m < WIDTH; m++) {
+					const leaf = mid[m];
+					if (leaf)
+						for (let i = 0; i < WIDTH; i++) {
+							const f = leaf[i];
+							if (f === undefined) continue;
+							size++;
+							hash = (hash + factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
+						}
+				}
+		}
+		return new FactSet(top, size, hash);
 	}
 
 	/** The same facts (by value) as `other`. */
@@ -189,40 +236,6 @@ class FactSet {
 			}
 		}
 		return true;
-	}
-
-	/** The facts this set shares with `other` (this set's, where both hold the same value). */
-	intersect(other: FactSet): FactSet {
-		if (this === other) return this;
-		let size = this.size;
-		let hash = this.hash;
-		const top: (Mid | undefined)[] = new Array(this.top.length);
-		for (let t = 0; t < this.top.length; t++) {
-			const am = this.top[t];
-			const bm = other.top[t];
-			if (!am) continue;
-			if (am === bm) {
-				top[t] = am;
-				continue;
-			}
-			let mid: (Leaf | undefined)[] | null = null;
-			for (let m = 0; m < WIDTH; m++) {
-				const a = am[m];
-				const b = bm?.[m];
-				if (a === b || !a) continue;
-				let kept: (Fact | undefined)[] | null = null;
-				for (let i = 0; i < WIDTH; i++) {
-					const f = a[i];
-					if (f === undefined || (b && sameValue(b[i], f))) continue;
-					if (b) (kept ??= a.slice())[i] = undefined;
-					size--;
-					hash = (hash - factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
-				}
-				if (bm) (mid ??= am.slice())[m] = b ? (kept ?? a) : undefined;
-			}
-			if (bm) top[t] = mid ?? am;
-		}
-		return new FactSet(top, size, hash);
 	}
 }
 
@@ -304,12 +317,18 @@ export class Assistant {
 		copy.moves = this.moves;
 		copy.immune = this.immune;
 		copy.alive = this.alive;
+		// What was worked out from the shared hypotheses holds for the copy too.
+		copy.cells = this.cells;
+		copy.certain = this.certain;
+		copy.listed = this.listed;
+		copy.forgot = this.forgot;
 		return copy;
 	}
 
 	/** The player's start (6.1), from the choice the player made on this phone. */
 	start(cell: number): void {
 		this.hyps = [{ cell, outside: null, facts: FactSet.empty }];
+		this.forgot++;
 		this.path.length = 0;
 		this.path.push(cell);
 	}
@@ -335,15 +354,38 @@ export class Assistant {
 
 	/** How many facts hold whatever hypothesis is true (without copying them). */
 	get certainCount(): number {
-		return this.common().length;
+		return this.certainSet().size;
 	}
 
 	private common(): readonly Fact[] {
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
-		if (this.certain?.hyps !== this.hyps) this.certain = { hyps: this.hyps, facts: FactSet.common(this.hyps.map((h) => h.facts)) };
-		return this.certain.facts;
+		const certain = this.certainSet();
+		if (this.listed?.set !== certain) this.listed = { set: certain, facts: certain.facts() };
+		return this.listed.facts;
 	}
-	private certain: { hyps: Hypothesis[]; facts: Fact[] } | null = null;
+	/** The certain facts as a list, for the set they were listed from. */
+	private listed: { set: FactSet; facts: Fact[] } | null = null;
+
+	/**
+	 * The facts every hypothesis holds, worked out once per set of hypotheses (replaced, never
+	 * changed in place) from the last ones: moving on, splitting and merging keep every fact all
+	 * hypotheses held, so only the others are compared — unless a fact was sharpened (water to
+	 * river, landlike to land) or the hypotheses started over since.
+	 */
+	private certainSet(): FactSet {
+		const last = this.certain;
+		if (last?.hyps === this.hyps) return last.set;
+		const known = last && last.forgot === this.forgot && last.sharpened === sharpened ? last.set : null;
+		const set = FactSet.common(
+			this.hyps.map((h) => h.facts),
+			known
+		);
+		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened };
+		return set;
+	}
+	private certain: { hyps: Hypothesis[]; set: FactSet; forgot: number; sharpened: number } | null = null;
+	/** Counts the times the hypotheses started over knowing nothing (the facts all held are then forgotten). */
+	private forgot = 0;
 
 	/** How many hypotheses there are (a computer player samples them to plan). */
 	get hypothesisCount(): number {
@@ -426,6 +468,7 @@ export class Assistant {
 		// state: where the player stands is open again.
 		if (events.some((e) => e.type === 'common_start_set') && this.hyps.length === 0) {
 			this.hyps = [{ cell: 0, outside: null, facts: FactSet.empty }];
+			this.forgot++;
 			this.path.push(-1);
 		}
 		if (events.some((e) => e.type === 'master_undo' || e.type === 'master_correct' || e.type === 'common_start_set')) {
@@ -448,7 +491,7 @@ export class Assistant {
 	/** Anything could have happened: every square of the contour, the facts kept. */
 	private widen(): void {
 		if (this.hyps.length === 0) return;
-		const { facts } = this.hyps.reduce(intersect);
+		const facts = this.certainSet();
 		const next: Hypothesis[] = [];
 		for (let cell = 0; cell < this.contour.shape.length; cell++) {
 			if (!this.contour.shape[cell]) continue;
@@ -478,6 +521,7 @@ export class Assistant {
 		if (next.length === 0) {
 			// Every hypothesis contradicted: something the assistant does not model happened. Start over, knowing nothing.
 			this.hyps = [{ cell: this.hyps[0]?.cell ?? 0, outside: null, facts: FactSet.empty }];
+			this.forgot++;
 			this.widen();
 			return;
 		}
@@ -493,11 +537,11 @@ export class Assistant {
 		for (const w of this.wide) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
 		const out: Hypothesis[] = [];
 		for (const [kind, list] of byKind) {
-			const base = list.map((w) => w.h).reduce(intersect);
+			const base = FactSet.common(list.map((w) => w.h.facts));
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell(base.facts, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
+				const at = addCell(base, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
 				if (at) out.push(at);
 			}
 		}
@@ -707,9 +751,10 @@ export class Assistant {
 			// Keep a few distinct map-worlds on the same cell while there is room (they prune
 			// differently); many of them become one, holding what they all agree on.
 			if (over || n > PER_CELL) {
-				let all = hyps[i]!;
-				for (i = next[i]!; i >= 0; i = next[i]!) all = intersect(all, hyps[i]!);
-				out.push(all);
+				const h = hyps[i]!;
+				const sets: FactSet[] = [];
+				for (; i >= 0; i = next[i]!) sets.push(hyps[i]!.facts);
+				out.push(hyp(h.cell, h.outside, FactSet.common(sets)));
 				continue;
 			}
 			const distinct = out.length;
@@ -806,10 +851,6 @@ function sameValue(a: Fact | undefined, b: Fact): boolean {
 	return a !== undefined && a.value === b.value;
 }
 
-function intersect(a: Hypothesis, b: Hypothesis): Hypothesis {
-	if (a.facts === b.facts) return a;
-	return hyp(a.cell, a.outside, a.facts.intersect(b.facts));
-}
 
 /** One hypothesis's facts, read square by square (`Assistant.hypothesisReader`). */
 export interface FactReader {
@@ -828,6 +869,9 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	return null;
 }
 
+/** Counts the facts sharpened (water to river, landlike to land): a fact all hypotheses held may then no longer be. */
+let sharpened = 0;
+
 /**
  * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
  * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
@@ -840,6 +884,7 @@ function addCell(facts: FactSet, at: number, outside: Direction | null, cell: nu
 		if (merged === null) return null;
 		if (merged === known.value) return hyp(at, outside, facts);
 		value = merged;
+		sharpened++;
 	}
 	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
 	return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
