@@ -37,7 +37,7 @@ const DIR_INDEX = DIR_INDEX_EXPORT;
  * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
  * `size * (1 + direction index) + cell` (see `addSide`), so the keys in use lie close together.
  */
-const BITS = 5;
+const BITS = 4;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
 type Leaf = readonly (Fact | undefined)[];
@@ -67,7 +67,7 @@ function factHash(key: number, value: KnownKind | KnownSide): number {
 }
 
 /**
- * A hypothesis's facts, persistent: a two-level tree of 32-wide arrays over the integer keys,
+ * A hypothesis's facts, persistent: a two-level tree of 16-wide arrays over the integer keys,
  * shared between sets until one of them changes. Adding a fact copies three short arrays, so a
  * pit that splits one hypothesis into hundreds does not copy the map hundreds of times, and
  * sets that agree on a branch are compared by reference. Each set knows how many facts it holds
@@ -376,10 +376,7 @@ export class Assistant {
 		const last = this.certain;
 		if (last?.hyps === this.hyps) return last.set;
 		const known = last && last.forgot === this.forgot && last.sharpened === sharpened ? last.set : null;
-		const set = FactSet.common(
-			this.hyps.map((h) => h.facts),
-			known
-		);
+		const set = FactSet.common(this.hyps.map((h) => h.facts), known);
 		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened };
 		return set;
 	}
@@ -514,10 +511,13 @@ export class Assistant {
 
 	private step(movement: Movement, mine: readonly GameEvent[]): void {
 		const told = tellOf(mine, this.immune || !this.options.encephalitis);
+		const before = this.certain?.hyps === this.hyps && this.certain.forgot === this.forgot ? this.certain : null;
 		const next: Hypothesis[] = [];
 		this.wide = [];
 		for (const h of this.hyps) this.advance(h, movement, told, next);
-		for (const h of this.expandWide()) next.push(h);
+		// The facts all hypotheses held before, if none was sharpened since: every one moved on holds them.
+		const known = before?.sharpened === sharpened ? before.set : null;
+		for (const h of this.expandWide(known)) next.push(h);
 		if (next.length === 0) {
 			// Every hypothesis contradicted: something the assistant does not model happened. Start over, knowing nothing.
 			this.hyps = [{ cell: this.hyps[0]?.cell ?? 0, outside: null, facts: FactSet.empty }];
@@ -525,19 +525,19 @@ export class Assistant {
 			this.widen();
 			return;
 		}
-		this.hyps = this.merge(next);
+		this.hyps = this.merge(next, known);
 	}
 
 	/** Branches that could land anywhere (a pit, a turbulent river): expanded once, from the facts they all share. */
 	private wide: { h: Hypothesis; kind: KnownKind; from: number; exclude: number | null }[] = [];
 
-	private expandWide(): Hypothesis[] {
+	private expandWide(known: FactSet | null): Hypothesis[] {
 		if (this.wide.length === 0) return [];
 		const byKind = new Map<KnownKind, typeof this.wide>();
 		for (const w of this.wide) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
 		const out: Hypothesis[] = [];
 		for (const [kind, list] of byKind) {
-			const base = FactSet.common(list.map((w) => w.h.facts));
+			const base = FactSet.common(list.map((w) => w.h.facts), known);
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
@@ -715,8 +715,11 @@ export class Assistant {
 		return facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason });
 	}
 
-	/** Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp). */
-	private merge(hyps: Hypothesis[]): Hypothesis[] {
+	/**
+	 * Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp).
+	 * `known`: facts every one of `hyps` holds, if known.
+	 */
+	private merge(hyps: Hypothesis[], known: FactSet | null = null): Hypothesis[] {
 		// Grouped by cell (and side, outside) in the order each first appears: per key how many,
 		// the first and last of them, and per hypothesis the next one on its key.
 		const keys = this.contour.shape.length * 5;
@@ -754,7 +757,7 @@ export class Assistant {
 				const h = hyps[i]!;
 				const sets: FactSet[] = [];
 				for (; i >= 0; i = next[i]!) sets.push(hyps[i]!.facts);
-				out.push(hyp(h.cell, h.outside, FactSet.common(sets)));
+				out.push(hyp(h.cell, h.outside, FactSet.common(sets, known)));
 				continue;
 			}
 			const distinct = out.length;
