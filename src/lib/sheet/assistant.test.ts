@@ -5,7 +5,7 @@ import { createGame, initialState } from '../engine/game/game';
 import { EventLog } from '../engine/game/event-log';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan, Script } from '../engine/game/testing';
-import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type GameEvent, type GameState } from '../engine/game/types';
+import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type EventBody, type GameState } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
 import { generatePlan } from '../engine/plan/generate';
 import { neighbour } from '../engine/plan/geometry';
@@ -246,8 +246,9 @@ describe('the certain facts narrowed move by move (issue 22)', () => {
 	test('an answer that contradicts every hypothesis starts them over: what was certain before is not taken for granted again', () => {
 		// Two squares side by side; the player starts on the left one.
 		const a = new Assistant({ width: 2, height: 1, shape: [true, true] }, ME, { encephalitis: true, rivers: 'normal' });
-		const go = (dir: 'left' | 'right', told: GameEvent): void => a.observeOwn({ type: 'move', by: ME, actions: [{ a: 'go', dir }] }, [told]);
-		a.observeOwn({ type: 'choose_start', by: ME, cell: 0 }, [{ type: 'start_chosen', seat: ME }]);
+		const to = { to: 'seat', seat: ME } as const;
+		const go = (dir: 'left' | 'right', told: EventBody): void => a.observeOwn({ type: 'move', by: ME, actions: [{ a: 'go', dir }] }, [{ ...told, audience: to }]);
+		a.observeOwn({ type: 'choose_start', by: ME, cell: 0 }, [{ type: 'start_chosen', seat: ME, audience: to }]);
 		go('right', { type: 'land', seat: ME });
 		go('left', { type: 'land', seat: ME });
 		expect(a.certainFacts().map((f) => f.kind === 'cell' && `${f.cell}:${f.value}`)).toEqual(['0:land', '1:land', false]);

@@ -134,6 +134,8 @@ class FactSet {
 		if (first === undefined) return FactSet.empty;
 		if (all.length === 1) return first;
 		let top: (Mid | undefined)[] | null = null;
+		let size = first.size;
+		let hash = first.hash;
 		// Where the first set's leaf holds a fact not known to be common that every set read so far holds too (`count` of them).
 		const held = new Int32Array(WIDTH);
 		for (let t = 0; t < first.top.length; t++) {
@@ -177,42 +179,22 @@ class FactSet {
 				}
 				if (count === open) continue;
 				// Some facts are not common: the leaf without them.
-				let next: (Fact | undefined)[] | undefined;
-				if (facts - open + count > 0) {
-					next = leaf.slice();
-					for (let i = 0, j = 0; i < WIDTH; i++) {
-						const f = leaf[i];
-						if (f === undefined || (knownLeaf !== undefined && sameValue(knownLeaf[i], f))) continue;
-						if (j < count && held[j] === i) j++;
-						else next[i] = undefined;
+				const next: (Fact | undefined)[] | undefined = facts - open + count > 0 ? leaf.slice() : undefined;
+				for (let i = 0, j = 0; i < WIDTH; i++) {
+					const f = leaf[i];
+					if (f === undefined || (knownLeaf !== undefined && sameValue(knownLeaf[i], f))) continue;
+					if (j < count && held[j] === i) j++;
+					else {
+						if (next) next[i] = undefined;
+						size--;
+						hash = (hash - factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
 					}
 				}
 				(kept ??= mid.slice())[m] = next;
 			}
 			if (kept) (top ??= first.top.slice())[t] = kept;
 		}
-		return top ? FactSet.counted(top) : first;
-	}
-
-	/** A set of this tree, counted and hashed. */
-	private static counted(top: (Mid | undefined)[]): FactSet {
-		let size = 0;
-		let hash = 0;
-		for (let t = 0; t < top.length; t++) {
-			const mid = top[t];
-			if (mid)
-				for (let m = 0; m < WIDTH; m++) {
-					const leaf = mid[m];
-					if (leaf)
-						for (let i = 0; i < WIDTH; i++) {
-							const f = leaf[i];
-							if (f === undefined) continue;
-							size++;
-							hash = (hash + factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
-						}
-				}
-		}
-		return new FactSet(top, size, hash);
+		return top ? new FactSet(top, size, hash) : first;
 	}
 
 	/** The same facts (by value) as `other`. */
@@ -337,9 +319,21 @@ export class Assistant {
 	candidates(): number[] {
 		if (!this.alive) return [];
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
-		if (this.cells?.hyps !== this.hyps) this.cells = { hyps: this.hyps, cells: [...new Set(this.hyps.map((h) => h.cell))].sort((a, b) => a - b) };
+		if (this.cells?.hyps !== this.hyps) {
+			const seen = (this.seen ??= new Uint8Array(this.contour.shape.length));
+			const cells: number[] = [];
+			for (const h of this.hyps)
+				if (!seen[h.cell]) {
+					seen[h.cell] = 1;
+					cells.push(h.cell);
+				}
+			for (const cell of cells) seen[cell] = 0;
+			this.cells = { hyps: this.hyps, cells: cells.sort((a, b) => a - b) };
+		}
 		return this.cells.cells.slice();
 	}
+	/** Per cell, while `candidates` lists them: met already (left zeroed). */
+	private seen: Uint8Array | null = null;
 
 	private cells: { hyps: Hypothesis[]; cells: number[] } | null = null;
 
