@@ -5,7 +5,7 @@ import { createGame, initialState } from '../engine/game/game';
 import { EventLog } from '../engine/game/event-log';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { buildPlan, Script } from '../engine/game/testing';
-import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type GameState } from '../engine/game/types';
+import { SIDE_OPEN, SIDE_OPEN_EXIT, type Command, type EventBody, type GameState } from '../engine/game/types';
 import { viewFor, visibleTo } from '../engine/game/view';
 import { generatePlan } from '../engine/plan/generate';
 import { neighbour } from '../engine/plan/geometry';
@@ -197,4 +197,67 @@ describe('a hypothesis read square by square (the computer players\' route searc
 		// The games taught something to read.
 		expect(read).toBeGreaterThan(1000);
 	}, 120_000);
+});
+
+describe('the certain facts narrowed move by move (issue 22)', () => {
+	/** The first hypothesis's facts that every hypothesis holds with the same value, checked one by one. */
+	function naive(a: Assistant): Fact[] {
+		const n = a.hypothesisCount;
+		if (n === 0) return [];
+		const key = (f: Fact) => (f.kind === 'cell' ? `c${f.cell}` : `s${f.cell}:${f.dir}`);
+		const hyps = Array.from({ length: n }, (_, i) => new Map(a.hypothesis(i).facts.map((f) => [key(f), f.value])));
+		return a.hypothesis(0).facts.filter((f) => hyps.every((h) => h.get(key(f)) === f.value));
+	}
+
+	test('property: after every announcement, and in a copy going on by itself, they are the facts every hypothesis holds — through pits, every river mode, sharpened kinds, the master\'s undos and corrections', () => {
+		const variants = [{}, { rivers: 'shallow' }, { rivers: 'turbulent' }, { encephalitis: false }, { commonStart: true }];
+		let checked = 0;
+		let split = 0;
+		for (let seed = 1; seed <= 300; seed++) {
+			const game = randomGame(seed, variants[seed % variants.length]!, ME, 200, true);
+			const a = new Assistant(game.contour, ME, game.options);
+			let copy: Assistant | null = null;
+			for (const { i, command, told } of game.steps()) {
+				for (const x of copy ? [a, copy] : [a]) {
+					if (command.by === ME) x.observeOwn(command, told);
+					else x.observeOther(told);
+				}
+				if (i === 60) copy = a.clone();
+				// the copy read now and then only, so several moves pass between two readings
+				if (copy && copy.hypothesisCount > 0 && i % 3 === 0) expect(copy.certainFacts(), `seed ${seed}, command ${i} (copy)`).toEqual(naive(copy));
+				// (no hypotheses to check against after the player's death)
+				if (a.hypothesisCount === 0) continue;
+				if (a.hypothesisCount === 1) {
+					expect(a.certainCount).toBe(naive(a).length);
+					continue;
+				}
+				const facts = a.certainFacts();
+				expect(facts, `seed ${seed}, command ${i}`).toEqual(naive(a));
+				expect(a.certainCount).toBe(facts.length);
+				checked += facts.length;
+				split++;
+			}
+		}
+		// The games did teach facts while the hypotheses were split.
+		expect(checked).toBeGreaterThan(10_000);
+		expect(split).toBeGreaterThan(1000);
+	}, 120_000);
+
+	test('an answer that contradicts every hypothesis starts them over: what was certain before is not taken for granted again', () => {
+		// Two squares side by side; the player starts on the left one.
+		const a = new Assistant({ width: 2, height: 1, shape: [true, true] }, ME, { encephalitis: true, rivers: 'normal' });
+		const to = { to: 'seat', seat: ME } as const;
+		const go = (dir: 'left' | 'right', told: EventBody): void => a.observeOwn({ type: 'move', by: ME, actions: [{ a: 'go', dir }] }, [{ ...told, audience: to }]);
+		a.observeOwn({ type: 'choose_start', by: ME, cell: 0 }, [{ type: 'start_chosen', seat: ME, audience: to }]);
+		go('right', { type: 'land', seat: ME });
+		go('left', { type: 'land', seat: ME });
+		expect(a.certainFacts().map((f) => f.kind === 'cell' && `${f.cell}:${f.value}`)).toEqual(['0:land', '1:land', false]);
+		// The right square, known as land, announced as a hospital: nothing the assistant models.
+		go('right', { type: 'hospital', seat: ME, healed: false });
+		expect(a.certainFacts()).toEqual([]);
+		// Once more right onto land: from the left square (learning again what was known) or in from beyond the left edge.
+		go('right', { type: 'land', seat: ME });
+		expect(a.hypothesisCount).toBeGreaterThan(1);
+		expect(a.certainFacts()).toEqual(naive(a));
+	});
 });

@@ -37,35 +37,53 @@ const DIR_INDEX = DIR_INDEX_EXPORT;
  * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
  * `size * (1 + direction index) + cell` (see `addSide`), so the keys in use lie close together.
  */
-const BITS = 5;
+const BITS = 4;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
 type Leaf = readonly (Fact | undefined)[];
 type Mid = readonly (Leaf | undefined)[];
 
+/** A value's share in a set's hash (any distinct numbers do: the hash only sorts out sets that differ). */
+const VALUE_CODE: Record<KnownKind | KnownSide, number> = {
+	land: 1,
+	landlike: 2,
+	hospital: 3,
+	weaponry: 4,
+	pit: 5,
+	river: 6,
+	delta: 7,
+	encephalitis: 8,
+	water: 9,
+	wall: 10,
+	open: 11,
+	exit: 12
+};
+
+/** A fact's share of its set's hash: its key and value, not its reason (sets are compared by value). */
+function factHash(key: number, value: KnownKind | KnownSide): number {
+	let x = Math.imul(key * 16 + VALUE_CODE[value], 0x9e3779b1);
+	x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+	return x ^ (x >>> 13);
+}
+
 /**
- * A hypothesis's facts, persistent: a two-level tree of 32-wide arrays over the integer keys,
+ * A hypothesis's facts, persistent: a two-level tree of 16-wide arrays over the integer keys,
  * shared between sets until one of them changes. Adding a fact copies three short arrays, so a
  * pit that splits one hypothesis into hundreds does not copy the map hundreds of times, and
- * sets that agree on a branch are compared by reference.
+ * sets that agree on a branch are compared by reference. Each set knows how many facts it holds
+ * and a hash of them by value, kept up as facts are added or dropped, so sets that differ (the
+ * most) are told apart without walking them.
  */
 class FactSet {
-	static readonly empty = new FactSet([], 0);
+	static readonly empty = new FactSet([], 0, 0);
 
 	private constructor(
 		private readonly top: readonly (Mid | undefined)[],
-		/** How many facts; −1 until counted. */
-		private count: number
+		/** How many facts. */
+		readonly size: number,
+		/** The sum of the facts' `factHash`es (32-bit). */
+		private readonly hash: number
 	) {}
-
-	get size(): number {
-		if (this.count < 0) {
-			let n = 0;
-			this.each(() => n++);
-			this.count = n;
-		}
-		return this.count;
-	}
 
 	get(key: number): Fact | undefined {
 		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
@@ -80,11 +98,12 @@ class FactSet {
 		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
 		const oldLeaf = mid[m];
 		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Fact | undefined>(WIDTH);
-		const fresh = leaf[i] === undefined;
+		const old = leaf[i];
 		leaf[i] = fact;
 		mid[m] = leaf;
 		top[t] = mid;
-		return new FactSet(top, this.count < 0 ? -1 : this.count + (fresh ? 1 : 0));
+		const hash = (this.hash + factHash(key, fact.value) - (old === undefined ? 0 : factHash(key, old.value))) | 0;
+		return new FactSet(top, this.size + (old === undefined ? 1 : 0), hash);
 	}
 
 	private each(visit: (fact: Fact) => void): void {
@@ -104,55 +123,84 @@ class FactSet {
 	}
 
 	/**
-	 * The facts every set holds (in key order, the first set's facts). A branch every set shares
-	 * with the first holds whole; only the leaves that differ are compared fact by fact.
+	 * The facts every set holds (the first set's, where all hold the same value): a set that
+	 * shares the first's branches where they all hold whole. Only the leaves that differ are
+	 * compared fact by fact, and of those only the facts `known` does not hold: facts the caller
+	 * knows every set holds by the same value (the facts common to the sets these ones came from,
+	 * which moving on and merging keep) need no looking at.
 	 */
-	static common(all: readonly FactSet[]): Fact[] {
-		if (all.length === 0) return [];
-		const first = all[0]!;
-		const out: Fact[] = [];
-		// Where the first set's leaf holds a fact that every set read so far holds too (`count` of them).
+	static common(all: readonly FactSet[], known: FactSet | null = null): FactSet {
+		const first = all[0];
+		if (first === undefined) return FactSet.empty;
+		if (all.length === 1) return first;
+		let top: (Mid | undefined)[] | null = null;
+		let size = first.size;
+		let hash = first.hash;
+		// Where the first set's leaf holds a fact not known to be common that every set read so far holds too (`count` of them).
 		const held = new Int32Array(WIDTH);
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
-			// each other branch once (hypotheses share most of theirs)
-			const mids = new Set<Mid | undefined>();
-			for (const set of all) mids.add(set.top[t]);
-			mids.delete(mid);
-			const others = [...mids];
+			let shared = true;
+			for (let o = 1; o < all.length && shared; o++) shared = all[o]!.top[t] === mid;
+			if (shared) continue;
+			const knownMid = known?.top[t];
+			let kept: (Leaf | undefined)[] | null = null;
 			for (let m = 0; m < WIDTH; m++) {
 				const leaf = mid[m];
 				if (!leaf) continue;
+				const knownLeaf = knownMid?.[m];
+				if (knownLeaf === leaf) continue;
+				let facts = 0;
 				let count = 0;
-				for (let i = 0; i < WIDTH; i++) if (leaf[i] !== undefined) held[count++] = i;
+				for (let i = 0; i < WIDTH; i++) {
+					const f = leaf[i];
+					if (f === undefined) continue;
+					facts++;
+					if (knownLeaf === undefined || !sameValue(knownLeaf[i], f)) held[count++] = i;
+				}
+				const open = count;
 				let last: Leaf | undefined = leaf;
-				for (let o = 0; o < others.length && count > 0; o++) {
-					const theirs = others[o]?.[m];
+				for (let o = 1; o < all.length && count > 0; o++) {
+					const theirs = all[o]!.top[t]?.[m];
 					if (theirs === leaf || theirs === last) continue;
 					if (!theirs) {
 						count = 0;
 						break;
 					}
 					last = theirs;
-					let kept = 0;
+					let stay = 0;
 					for (let j = 0; j < count; j++) {
 						const i = held[j]!;
 						const f = theirs[i];
-						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[kept++] = i;
+						if (f === leaf[i] || sameValue(f, leaf[i]!)) held[stay++] = i;
 					}
-					count = kept;
+					count = stay;
 				}
-				for (let j = 0; j < count; j++) out.push(leaf[held[j]!]!);
+				if (count === open) continue;
+				// Some facts are not common: the leaf without them.
+				const next: (Fact | undefined)[] | undefined = facts - open + count > 0 ? leaf.slice() : undefined;
+				for (let i = 0, j = 0; i < WIDTH; i++) {
+					const f = leaf[i];
+					if (f === undefined || (knownLeaf !== undefined && sameValue(knownLeaf[i], f))) continue;
+					if (j < count && held[j] === i) j++;
+					else {
+						if (next) next[i] = undefined;
+						size--;
+						hash = (hash - factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
+					}
+				}
+				(kept ??= mid.slice())[m] = next;
 			}
+			if (kept) (top ??= first.top.slice())[t] = kept;
 		}
-		return out;
+		return top ? new FactSet(top, size, hash) : first;
 	}
 
 	/** The same facts (by value) as `other`. */
 	equals(other: FactSet): boolean {
 		if (this === other) return true;
-		if (this.size !== other.size) return false;
+		if (this.size !== other.size || this.hash !== other.hash) return false;
 		const n = Math.max(this.top.length, other.top.length);
 		for (let t = 0; t < n; t++) {
 			const am = this.top[t];
@@ -170,36 +218,6 @@ class FactSet {
 			}
 		}
 		return true;
-	}
-
-	/** The facts this set shares with `other` (this set's, where both hold the same value). */
-	intersect(other: FactSet): FactSet {
-		if (this === other) return this;
-		const top: (Mid | undefined)[] = new Array(this.top.length);
-		for (let t = 0; t < this.top.length; t++) {
-			const am = this.top[t];
-			const bm = other.top[t];
-			if (!am || !bm) continue;
-			if (am === bm) {
-				top[t] = am;
-				continue;
-			}
-			let mid: (Leaf | undefined)[] | null = null;
-			for (let m = 0; m < WIDTH; m++) {
-				const a = am[m];
-				const b = bm[m];
-				if (a === b || !a) continue;
-				let kept: (Fact | undefined)[] | null = null;
-				if (b)
-					for (let i = 0; i < WIDTH; i++) {
-						const f = a[i];
-						if (f !== undefined && !sameValue(b[i], f)) (kept ??= a.slice())[i] = undefined;
-					}
-				(mid ??= am.slice())[m] = b ? (kept ?? a) : undefined;
-			}
-			top[t] = mid ?? am;
-		}
-		return new FactSet(top, -1);
 	}
 }
 
@@ -281,12 +299,18 @@ export class Assistant {
 		copy.moves = this.moves;
 		copy.immune = this.immune;
 		copy.alive = this.alive;
+		// What was worked out from the shared hypotheses holds for the copy too.
+		copy.cells = this.cells;
+		copy.certain = this.certain;
+		copy.listed = this.listed;
+		copy.forgot = this.forgot;
 		return copy;
 	}
 
 	/** The player's start (6.1), from the choice the player made on this phone. */
 	start(cell: number): void {
 		this.hyps = [{ cell, outside: null, facts: FactSet.empty }];
+		this.forgot++;
 		this.path.length = 0;
 		this.path.push(cell);
 	}
@@ -295,9 +319,21 @@ export class Assistant {
 	candidates(): number[] {
 		if (!this.alive) return [];
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
-		if (this.cells?.hyps !== this.hyps) this.cells = { hyps: this.hyps, cells: [...new Set(this.hyps.map((h) => h.cell))].sort((a, b) => a - b) };
+		if (this.cells?.hyps !== this.hyps) {
+			const seen = (this.seen ??= new Uint8Array(this.contour.shape.length));
+			const cells: number[] = [];
+			for (const h of this.hyps)
+				if (!seen[h.cell]) {
+					seen[h.cell] = 1;
+					cells.push(h.cell);
+				}
+			for (const cell of cells) seen[cell] = 0;
+			this.cells = { hyps: this.hyps, cells: cells.sort((a, b) => a - b) };
+		}
 		return this.cells.cells.slice();
 	}
+	/** Per cell, while `candidates` lists them: met already (left zeroed). */
+	private seen: Uint8Array | null = null;
 
 	private cells: { hyps: Hypothesis[]; cells: number[] } | null = null;
 
@@ -312,15 +348,35 @@ export class Assistant {
 
 	/** How many facts hold whatever hypothesis is true (without copying them). */
 	get certainCount(): number {
-		return this.common().length;
+		return this.certainSet().size;
 	}
 
 	private common(): readonly Fact[] {
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
-		if (this.certain?.hyps !== this.hyps) this.certain = { hyps: this.hyps, facts: FactSet.common(this.hyps.map((h) => h.facts)) };
-		return this.certain.facts;
+		const certain = this.certainSet();
+		if (this.listed?.set !== certain) this.listed = { set: certain, facts: certain.facts() };
+		return this.listed.facts;
 	}
-	private certain: { hyps: Hypothesis[]; facts: Fact[] } | null = null;
+	/** The certain facts as a list, for the set they were listed from. */
+	private listed: { set: FactSet; facts: Fact[] } | null = null;
+
+	/**
+	 * The facts every hypothesis holds, worked out once per set of hypotheses (replaced, never
+	 * changed in place) from the last ones: moving on, splitting and merging keep every fact all
+	 * hypotheses held, so only the others are compared — unless a fact was sharpened (water to
+	 * river, landlike to land) or the hypotheses started over since.
+	 */
+	private certainSet(): FactSet {
+		const last = this.certain;
+		if (last?.hyps === this.hyps) return last.set;
+		const known = last && last.forgot === this.forgot && last.sharpened === sharpened ? last.set : null;
+		const set = FactSet.common(this.hyps.map((h) => h.facts), known);
+		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened };
+		return set;
+	}
+	private certain: { hyps: Hypothesis[]; set: FactSet; forgot: number; sharpened: number } | null = null;
+	/** Counts the times the hypotheses started over knowing nothing (the facts all held are then forgotten). */
+	private forgot = 0;
 
 	/** How many hypotheses there are (a computer player samples them to plan). */
 	get hypothesisCount(): number {
@@ -403,6 +459,7 @@ export class Assistant {
 		// state: where the player stands is open again.
 		if (events.some((e) => e.type === 'common_start_set') && this.hyps.length === 0) {
 			this.hyps = [{ cell: 0, outside: null, facts: FactSet.empty }];
+			this.forgot++;
 			this.path.push(-1);
 		}
 		if (events.some((e) => e.type === 'master_undo' || e.type === 'master_correct' || e.type === 'common_start_set')) {
@@ -425,7 +482,7 @@ export class Assistant {
 	/** Anything could have happened: every square of the contour, the facts kept. */
 	private widen(): void {
 		if (this.hyps.length === 0) return;
-		const { facts } = this.hyps.reduce(intersect);
+		const facts = this.certainSet();
 		const next: Hypothesis[] = [];
 		for (let cell = 0; cell < this.contour.shape.length; cell++) {
 			if (!this.contour.shape[cell]) continue;
@@ -446,35 +503,39 @@ export class Assistant {
 		} else if (this.path[this.path.length - 1] !== -1) this.path.push(-1);
 	}
 
-	private step(movement: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, mine: readonly GameEvent[]): void {
-		const told = tellOf(mine);
+	private step(movement: Movement, mine: readonly GameEvent[]): void {
+		const told = tellOf(mine, this.immune || !this.options.encephalitis);
+		const before = this.certain?.hyps === this.hyps && this.certain.forgot === this.forgot ? this.certain : null;
 		const next: Hypothesis[] = [];
 		this.wide = [];
 		for (const h of this.hyps) this.advance(h, movement, told, next);
-		for (const h of this.expandWide()) next.push(h);
+		// The facts all hypotheses held before, if none was sharpened since: every one moved on holds them.
+		const known = before?.sharpened === sharpened ? before.set : null;
+		for (const h of this.expandWide(known)) next.push(h);
 		if (next.length === 0) {
 			// Every hypothesis contradicted: something the assistant does not model happened. Start over, knowing nothing.
 			this.hyps = [{ cell: this.hyps[0]?.cell ?? 0, outside: null, facts: FactSet.empty }];
+			this.forgot++;
 			this.widen();
 			return;
 		}
-		this.hyps = this.merge(next);
+		this.hyps = this.merge(next, known);
 	}
 
 	/** Branches that could land anywhere (a pit, a turbulent river): expanded once, from the facts they all share. */
 	private wide: { h: Hypothesis; kind: KnownKind; from: number; exclude: number | null }[] = [];
 
-	private expandWide(): Hypothesis[] {
+	private expandWide(known: FactSet | null): Hypothesis[] {
 		if (this.wide.length === 0) return [];
 		const byKind = new Map<KnownKind, typeof this.wide>();
 		for (const w of this.wide) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
 		const out: Hypothesis[] = [];
 		for (const [kind, list] of byKind) {
-			const base = list.map((w) => w.h).reduce(intersect);
+			const base = FactSet.common(list.map((w) => w.h.facts), known);
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell(hyp(cell, null, base.facts), cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
+				const at = addCell(base, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
 				if (at) out.push(at);
 			}
 		}
@@ -483,133 +544,133 @@ export class Assistant {
 	}
 
 	/** What one hypothesis becomes after the movement and its announcement, pushed onto `out` (none: contradicted). */
-	private advance(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told, out: Hypothesis[]): void {
-		for (const next of this.advanced(h, mv, told)) out.push(next);
-	}
-
-	private advanced(h: Hypothesis, mv: Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>, told: Told): readonly Hypothesis[] {
-		const { types } = told;
+	private advance(h: Hypothesis, mv: Movement, told: Told, out: Hypothesis[]): void {
 		if (h.outside !== null) {
-			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !types.has('lost_outside')) {
-				const back = hyp(h.cell, null, h.facts);
-				return this.entered(back, h.cell, told, 'entered', h.cell);
-			}
-			return [];
+			if (mv.a === 'go' && mv.dir === OPPOSITE[h.outside] && !told.lostOutside) this.entered(h.facts, null, h.cell, told, 'entered', h.cell, out);
+			return;
 		}
-		if (mv.a === 'skip') return types.has('skip') ? [h] : [];
+		if (mv.a === 'skip') {
+			if (told.skip) out.push(h);
+			return;
+		}
 		if (mv.a === 'flow') {
-			if (types.has('no_flow')) return this.notKind(h, h.cell, 'river') ? [h] : [];
+			if (told.noFlow) {
+				if (this.notKind(h, h.cell, 'river')) out.push(h);
+				return;
+			}
 			const by = told.byFlow;
-			if (!by) return [];
-			const here = addCell(h, h.cell, 'river', 'flow', h.cell, this.moves);
-			if (!here) return [];
-			return this.carriedFrom(here, h.cell, by.delta, this.moves);
+			if (!by) return;
+			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'river', 'flow', h.cell, this.moves);
+			if (here) this.carriedFrom(here, h.cell, by.delta, this.moves, out);
+			return;
 		}
 		if (mv.a === 'loop') {
-			if (types.has('no_loop')) return this.notKind(h, h.cell, 'pit') ? [h] : [];
-			if (!types.has('pit_loop')) return [];
-			const here = addCell(h, h.cell, 'pit', 'loop', h.cell, this.moves);
-			return here ? this.anyPit(here, h.cell) : [];
+			if (told.noLoop) {
+				if (this.notKind(h, h.cell, 'pit')) out.push(h);
+				return;
+			}
+			if (!told.pitLoop) return;
+			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
+			if (here) this.anyPit(here, h.cell);
+			return;
 		}
 		// go
 		const dir = mv.dir;
 		const n = this.neighbour(h.cell, dir);
-		if (types.has('river_against')) {
-			// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-			const delta = n !== null && addCell(h, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
-			const river = delta && addCell(delta, n, 'river', 'moved', h.cell, this.moves, dir);
-			return river ? [river] : [];
+		switch (told.go) {
+			case 'river_against': {
+				// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
+				const delta = n !== null && addCell(h.facts, h.cell, h.outside, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
+				const river = delta && addCell(delta.facts, h.cell, h.outside, n, 'river', 'moved', h.cell, this.moves, dir);
+				if (river) out.push(river);
+				return;
+			}
+			case 'wall': {
+				const side = this.addSide(h.facts, h.cell, dir, 'wall', 'hit_wall', this.moves);
+				if (side) out.push(hyp(h.cell, h.outside, side));
+				return;
+			}
+			case 'wall_carried': {
+				const carried = told.wallCarried;
+				const side = this.addSide(h.facts, h.cell, dir, 'wall', 'hit_wall', this.moves);
+				const river = side && addCell(side, h.cell, h.outside, h.cell, 'river', 'carried', h.cell, this.moves);
+				if (river && carried) this.carriedFrom(river, h.cell, carried.delta, this.moves, out, dir);
+				return;
+			}
+			case 'exit_refused': {
+				if (n !== null) return;
+				const side = this.addSide(h.facts, h.cell, dir, 'exit', 'refused_exit', this.moves, true);
+				if (side) out.push(hyp(h.cell, h.outside, side));
+				return;
+			}
+			case 'exit_out': {
+				// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
+				if (n !== null) return;
+				const side = this.addSide(h.facts, h.cell, dir, 'exit', 'exit', this.moves, true);
+				if (side) out.push(hyp(h.cell, dir, side));
+				return;
+			}
+			case 'river_wade': {
+				// 7.4 standing on the bottom: a step up- or downstream, into the river.
+				const wade = n !== null && this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
+				const into = wade && addCell(wade, n, h.outside, n, 'river', 'entered', h.cell, this.moves, dir);
+				if (into) out.push(into);
+				return;
+			}
+			default: {
+				if (n === null) return;
+				// A grenade may have opened a wall found before: a known wall is no contradiction here.
+				const through = this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
+				if (through) this.entered(through, h.outside, n, told, 'entered', h.cell, out, dir);
+			}
 		}
-		if (types.has('wall')) {
-			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
-			return side ? [side] : [];
-		}
-		if (types.has('wall_carried')) {
-			const carried = told.wallCarried;
-			const side = addSide(h, h.cell, dir, 'wall', 'hit_wall', this.moves, this);
-			const river = side && addCell(side, h.cell, 'river', 'carried', h.cell, this.moves);
-			return river && carried ? this.carriedFrom(river, h.cell, carried.delta, this.moves, dir) : [];
-		}
-		if (types.has('exit_refused')) {
-			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', 'refused_exit', this.moves, this, true);
-			return side ? [side] : [];
-		}
-		// Walking out: a fake crumbles (3.4) or the true treasure wins (3.2); a win by elimination (3.5) is no exit.
-		if (types.has('exit_out') || told.wonByTreasure) {
-			if (n !== null) return [];
-			const side = addSide(h, h.cell, dir, 'exit', 'exit', this.moves, this, true);
-			return side ? [hyp(side.cell, dir, side.facts)] : [];
-		}
-		if (types.has('river_wade')) {
-			// 7.4 standing on the bottom: a step up- or downstream, into the river.
-			const wade = n !== null && addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
-			const into = wade && addCell(hyp(n, wade.outside, wade.facts), n, 'river', 'entered', h.cell, this.moves, dir);
-			return into ? [into] : [];
-		}
-		if (n === null) return [];
-		// A grenade may have opened a wall found before: a known wall is no contradiction here.
-		const through = addSide(h, h.cell, dir, 'open', 'moved', this.moves, this, true);
-		if (!through) return [];
-		return this.entered(through, n, told, 'entered', h.cell, dir);
 	}
 
-	/** The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`): what its announcement says (and where a pit or river took him). */
-	private entered(h: Hypothesis, cell: number, told: Told, code: Reason['code'], from: number, dir?: Direction): Hypothesis[] {
-		const at = hyp(cell, h.outside, h.facts);
-		const { types } = told;
-		if (types.has('pit')) {
-			const pit = addCell(at, cell, 'pit', code, from, this.moves, dir);
-			return pit ? this.anyPit(pit, cell) : [];
+	/**
+	 * The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`) with these
+	 * facts: what its announcement says (and where a pit or river took him), pushed onto `out`.
+	 */
+	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction): void {
+		if (told.pit) {
+			const pit = addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
+			if (pit) this.anyPit(pit, cell);
+			return;
 		}
 		const river = told.river;
 		if (river) {
-			const r = addCell(at, cell, 'river', code, from, this.moves, dir);
-			if (!r) return [];
-			return this.options.rivers === 'turbulent' ? this.wideFrom(r, river.delta ? 'delta' : 'water') : this.carriedFrom(r, cell, river.delta, this.moves);
+			const r = addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir);
+			if (!r) return;
+			if (this.options.rivers === 'turbulent') this.wideFrom(r, river.delta ? 'delta' : 'water');
+			else this.carriedFrom(r, cell, river.delta, this.moves, out);
+			return;
 		}
-		const announced: KnownKind | null = types.has('delta')
-			? 'delta'
-			: types.has('hospital')
-				? 'hospital'
-				: types.has('weaponry')
-					? 'weaponry'
-					: types.has('mite_woken') || types.has('encephalitis')
-						? 'encephalitis'
-						: types.has('land')
-							? this.immune || !this.options.encephalitis
-								? 'landlike'
-								: 'land'
-							: null;
-		if (announced === null) return [at];
-		const known = addCell(at, cell, announced, code, from, this.moves, dir);
-		return known ? [known] : [];
+		const announced = told.announced;
+		if (announced === null) return void out.push(hyp(cell, outside, facts));
+		const known = addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir);
+		if (known) out.push(known);
 	}
 
 	/** Carried one cell by the flow from `from` (4.6): onto a neighbour that is a river or, with `delta`, the delta. */
-	private carriedFrom(h: Hypothesis, from: number, delta: boolean, move: number, notDir?: Direction): Hypothesis[] {
-		const out: Hypothesis[] = [];
+	private carriedFrom(h: Hypothesis, from: number, delta: boolean, move: number, out: Hypothesis[], notDir?: Direction): void {
+		const { facts, outside } = h;
 		for (const dir of DIRECTIONS) {
 			if (dir === notDir) continue;
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
-			const open = addSide(h, from, dir, 'open', 'carried', move, this, true);
-			const moved = open && addCell(hyp(n, open.outside, open.facts), n, delta ? 'delta' : 'water', 'carried', from, move, dir);
+			const open = this.addSide(facts, from, dir, 'open', 'carried', move, true);
+			const moved = open && addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir);
 			if (moved) out.push(moved);
 		}
-		return out;
 	}
 
 	/** Sent along a loop (4.5): onto some other pit, anywhere. */
-	private anyPit(h: Hypothesis, from: number): Hypothesis[] {
+	private anyPit(h: Hypothesis, from: number): void {
 		this.wide.push({ h, kind: 'pit', from, exclude: from });
-		return [];
 	}
 
 	/** Anywhere a cell of this kind could be. */
-	private wideFrom(h: Hypothesis, kind: KnownKind): Hypothesis[] {
+	private wideFrom(h: Hypothesis, kind: KnownKind): void {
 		this.wide.push({ h, kind, from: h.cell, exclude: null });
-		return [];
 	}
 
 	/** "No flow here" / "no loop here" contradicts a hypothesis that knows the cell is a river / a pit. */
@@ -623,64 +684,170 @@ export class Assistant {
 		return n < 0 ? null : n;
 	}
 
-	/** Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp). */
-	private merge(hyps: Hypothesis[]): Hypothesis[] {
-		const byCell = new Map<number, Hypothesis[]>();
-		for (const h of hyps) {
-			const key = h.cell * 5 + (h.outside === null ? 4 : DIRECTIONS.indexOf(h.outside));
-			const list = byCell.get(key);
-			if (list) list.push(h);
-			else byCell.set(key, [h]);
+	/**
+	 * The side of `cell` towards `dir` found to be `value` (the reason: `code` at move `move`):
+	 * the facts with it (the same facts if it was known; null: it contradicts them). The side is
+	 * named from both cells, so "the wall right of b3" and "left of c3" are one fact.
+	 */
+	private addSide(facts: FactSet, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, wallsMayHaveFallen = false): FactSet | null {
+		const di = DIR_INDEX[dir];
+		const other = this.nb[cell * 4 + di]!;
+		const own = other < 0 || di === 1 || di === 2;
+		const sideCell = own ? cell : other;
+		const sideDir = own ? dir : OPPOSITE[dir];
+		const key = this.contour.shape.length * (1 + (own ? di : (di + 2) & 3)) + sideCell;
+		const known = facts.get(key);
+		if (known?.kind === 'side') {
+			if (known.value === value) return facts;
+			// Walls fall to grenades (5.4) but are never built: open-then-wall is impossible; wall-then-open is possible.
+			// A wall (or a closed exit) blown by a grenade: the plan's fact stays as it was found.
+			if (known.value === 'wall' && (value === 'open' || value === 'exit') && wallsMayHaveFallen) return facts;
+			return null;
 		}
+		if (value === 'exit' && other >= 0) return null;
+		const reason: Reason = { code, from: cell, move, dir };
+		return facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason });
+	}
+
+	/**
+	 * Identical cells merge; past the cap, the facts they share are kept (still sound, less sharp).
+	 * `known`: facts every one of `hyps` holds, if known.
+	 */
+	private merge(hyps: Hypothesis[], known: FactSet | null = null): Hypothesis[] {
+		// Grouped by cell (and side, outside) in the order each first appears: per key how many,
+		// the first and last of them, and per hypothesis the next one on its key.
+		const keys = this.contour.shape.length * 5;
+		if (this.groupCount.length !== keys) {
+			this.groupCount = new Int32Array(keys);
+			this.groupFirst = new Int32Array(keys);
+			this.groupLast = new Int32Array(keys);
+		}
+		const { groupCount: count, groupFirst: first, groupLast: last } = this;
+		const next = new Int32Array(hyps.length);
+		const order: number[] = [];
+		for (let i = 0; i < hyps.length; i++) {
+			const h = hyps[i]!;
+			const key = h.cell * 5 + (h.outside === null ? 4 : DIR_INDEX[h.outside]);
+			if (count[key]!++ === 0) {
+				first[key] = i;
+				order.push(key);
+			} else next[last[key]!] = i;
+			last[key] = i;
+			next[i] = -1;
+		}
+		const over = hyps.length > MAX_HYPOTHESES;
 		const out: Hypothesis[] = [];
-		for (const list of byCell.values()) {
-			// Keep a few distinct map-worlds on the same cell while there is room (they prune
-			// differently); many of them become one, holding what they all agree on.
-			if (hyps.length > MAX_HYPOTHESES || list.length > PER_CELL) {
-				out.push(list.reduce(intersect));
+		for (const key of order) {
+			const n = count[key]!;
+			count[key] = 0;
+			let i = first[key]!;
+			if (n === 1) {
+				out.push(hyps[i]!);
 				continue;
 			}
-			const distinct = dedupe(list);
-			out.push(...distinct);
+			// Keep a few distinct map-worlds on the same cell while there is room (they prune
+			// differently); many of them become one, holding what they all agree on.
+			if (over || n > PER_CELL) {
+				const h = hyps[i]!;
+				const sets: FactSet[] = [];
+				for (; i >= 0; i = next[i]!) sets.push(hyps[i]!.facts);
+				out.push(hyp(h.cell, h.outside, FactSet.common(sets, known)));
+				continue;
+			}
+			const distinct = out.length;
+			for (; i >= 0; i = next[i]!) {
+				const h = hyps[i]!;
+				let seen = false;
+				for (let j = distinct; j < out.length && !seen; j++) seen = out[j]!.facts.equals(h.facts);
+				if (!seen) out.push(h);
+			}
 		}
 		return out;
 	}
+
+	/** Per key of `merge`'s grouping (kept between calls, left zeroed). */
+	private groupCount = new Int32Array(0);
+	private groupFirst = new Int32Array(0);
+	private groupLast = new Int32Array(0);
 }
+
+type Movement = Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
 
 /** What an announcement says, read once for all the hypotheses it moves on. */
 interface Told {
-	types: ReadonlySet<string>;
+	/** What a step ("go") met, by the first of these told: `enter` when none. */
+	go: 'river_against' | 'wall' | 'wall_carried' | 'exit_refused' | 'exit_out' | 'river_wade' | 'enter';
+	/** The cell stepped onto was announced as this (null: nothing said of it, or a pit or river). */
+	announced: KnownKind | null;
+	pit: boolean;
+	lostOutside: boolean;
+	skip: boolean;
+	noFlow: boolean;
+	noLoop: boolean;
+	pitLoop: boolean;
 	byFlow: Extract<GameEvent, { type: 'by_flow' }> | undefined;
 	wallCarried: Extract<GameEvent, { type: 'wall_carried' }> | undefined;
 	river: Extract<GameEvent, { type: 'river' }> | undefined;
-	wonByTreasure: boolean;
 }
 
-function tellOf(mine: readonly GameEvent[]): Told {
-	const told: Told = { types: new Set(mine.map((e) => e.type)), byFlow: undefined, wallCarried: undefined, river: undefined, wonByTreasure: false };
+/** `landlike`: "land" is said as landlike (an immune player, or encephalitis off). */
+function tellOf(mine: readonly GameEvent[], landlike: boolean): Told {
+	const types = new Set(mine.map((e) => e.type));
+	let byFlow: Told['byFlow'];
+	let wallCarried: Told['wallCarried'];
+	let river: Told['river'];
+	let wonByTreasure = false;
 	for (const e of mine) {
-		if (e.type === 'by_flow') told.byFlow ??= e;
-		else if (e.type === 'wall_carried') told.wallCarried ??= e;
-		else if (e.type === 'river') told.river ??= e;
-		else if (e.type === 'won' && e.how === 'treasure') told.wonByTreasure = true;
+		if (e.type === 'by_flow') byFlow ??= e;
+		else if (e.type === 'wall_carried') wallCarried ??= e;
+		else if (e.type === 'river') river ??= e;
+		else if (e.type === 'won' && e.how === 'treasure') wonByTreasure = true;
 	}
-	return told;
+	const go: Told['go'] = types.has('river_against')
+		? 'river_against'
+		: types.has('wall')
+			? 'wall'
+			: types.has('wall_carried')
+				? 'wall_carried'
+				: types.has('exit_refused')
+					? 'exit_refused'
+					: types.has('exit_out') || wonByTreasure
+						? 'exit_out'
+						: types.has('river_wade')
+							? 'river_wade'
+							: 'enter';
+	const announced: KnownKind | null = types.has('delta')
+		? 'delta'
+		: types.has('hospital')
+			? 'hospital'
+			: types.has('weaponry')
+				? 'weaponry'
+				: types.has('mite_woken') || types.has('encephalitis')
+					? 'encephalitis'
+					: types.has('land')
+						? landlike
+							? 'landlike'
+							: 'land'
+						: null;
+	return {
+		go,
+		announced,
+		pit: types.has('pit'),
+		lostOutside: types.has('lost_outside'),
+		skip: types.has('skip'),
+		noFlow: types.has('no_flow'),
+		noLoop: types.has('no_loop'),
+		pitLoop: types.has('pit_loop'),
+		byFlow,
+		wallCarried,
+		river
+	};
 }
 
 function sameValue(a: Fact | undefined, b: Fact): boolean {
 	return a !== undefined && a.value === b.value;
 }
 
-function dedupe(list: Hypothesis[]): Hypothesis[] {
-	const out: Hypothesis[] = [];
-	for (const h of list) if (!out.some((o) => o.facts.equals(h.facts))) out.push(h);
-	return out;
-}
-
-function intersect(a: Hypothesis, b: Hypothesis): Hypothesis {
-	if (a.facts === b.facts) return a;
-	return hyp(a.cell, a.outside, a.facts.intersect(b.facts));
-}
 
 /** One hypothesis's facts, read square by square (`Assistant.hypothesisReader`). */
 export interface FactReader {
@@ -699,36 +866,23 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	return null;
 }
 
-/** The cell's reason (`code`, at move `move`, from `from`, towards `dir`) is made only if the fact is new or changes. */
-function addCell(h: Hypothesis, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
-	const known = h.facts.get(cell);
+/** Counts the facts sharpened (water to river, landlike to land): a fact all hypotheses held may then no longer be. */
+let sharpened = 0;
+
+/**
+ * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
+ * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
+ * fact is new or changes); null: it contradicts them.
+ */
+function addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
+	const known = facts.get(cell);
 	if (known?.kind === 'cell') {
 		const merged = compatible(known.value, value);
 		if (merged === null) return null;
-		if (merged === known.value) return h;
+		if (merged === known.value) return hyp(at, outside, facts);
 		value = merged;
+		sharpened++;
 	}
 	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
-	return hyp(h.cell, h.outside, h.facts.with(cell, { kind: 'cell', cell, value, reason }));
-}
-
-/** The side's reason (`code`, at move `move`, from `cell` towards `dir`) is made only if the fact is new. */
-function addSide(h: Hypothesis, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, a: Assistant, wallsMayHaveFallen = false): Hypothesis | null {
-	// Name the side from both cells, so "the wall right of b3" and "left of c3" are one fact.
-	const other = a.neighbour(cell, dir);
-	const own = other === null || dir === 'right' || dir === 'down';
-	const sideCell = own ? cell : other;
-	const sideDir = own ? dir : OPPOSITE[dir];
-	const key = a.contour.shape.length * (1 + DIR_INDEX[sideDir]) + sideCell;
-	const known = h.facts.get(key);
-	if (known?.kind === 'side') {
-		if (known.value === value) return h;
-		// Walls fall to grenades (5.4) but are never built: open-then-wall is impossible; wall-then-open is possible.
-		// A wall (or a closed exit) blown by a grenade: the plan's fact stays as it was found.
-		if (known.value === 'wall' && (value === 'open' || value === 'exit') && wallsMayHaveFallen) return h;
-		return null;
-	}
-	if (value === 'exit' && other !== null) return null;
-	const reason: Reason = { code, from: cell, move, dir };
-	return hyp(h.cell, h.outside, h.facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason }));
+	return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
 }

@@ -21,7 +21,8 @@ export interface RandomGame {
 	steps(): Generator<{ i: number; state: GameState; command: Command; told: GameEvent[] }>;
 }
 
-export function randomGame(seed: number, settings: object, me: Seat = 0, length = 300): RandomGame {
+/** `master`: the master's acts now and then too (undos, corrections, rulings). */
+export function randomGame(seed: number, settings: object, me: Seat = 0, length = 300, master = false): RandomGame {
 	const rng = createRng(seed);
 	const shape = SHAPES[seed % SHAPES.length]!;
 	const plan = generatePlan({ width: 3 + rng.int(6), height: 3 + rng.int(6), seed, shape, rivers: 1 + rng.int(2), pits: 2 + rng.int(3) });
@@ -36,7 +37,7 @@ export function randomGame(seed: number, settings: object, me: Seat = 0, length 
 		*steps() {
 			let state = first;
 			for (let i = 0; i < length && state.phase !== 'over'; i++) {
-				const command = randomLegalCommand(state, rng) as Command | null;
+				const command = randomLegalCommand(state, rng, { master }) as Command | null;
 				if (!command) return;
 				const result = apply(state, command);
 				state = result.state;
