@@ -66,7 +66,7 @@ export const SCRIPT: Turn[] = [
 	{ role: 'first', actions: [{ a: 'go', dir: 'down' }], expect: ['river'], note: 'the river carries the player into the delta' },
 	{ role: 'second', actions: [{ a: 'loop' }], expect: ['pit_loop'], note: 'by the loop, back to the other pit' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'up' }], expect: ['land', 'found'], note: 'a treasure found and picked up (the fake)' },
-	{ role: 'second', actions: [{ a: 'go', dir: 'left' }], expect: ['hospital'], note: 'back into the hospital (healed already)' },
+	{ role: 'second', actions: [{ a: 'go', dir: 'left' }], expect: ['hospital'], note: 'the hospital again: nothing left to heal' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'right' }], expect: ['exit_out'], note: 'out through the exit with the fake: it crumbles' },
 	{ role: 'second', actions: [{ a: 'skip' }], expect: ['skip'], note: 'skip' },
 	{ role: 'first', actions: [{ a: 'go', dir: 'left' }], expect: ['land'], note: 'back in through the same exit (rulings 2)' },
