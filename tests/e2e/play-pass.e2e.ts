@@ -157,6 +157,21 @@ describe("the master's console", () => {
 			await page.getByTestId('console-answer').filter({ hasText: `\u2068Player ${toMove + 1}\u2069: now 7 bullets, three grenades` }).waitFor(); // a name isolated (FSI…PDI) in the sentence
 			expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 			expect(after.players[toMove]!.grenades).toBe(before.players[toMove]!.grenades);
+			// A line only the master sees is marked with a drawn lock: an emoji showed as an empty box on a tablet without an emoji font.
+			await expect.poll(() => page.getByTestId('private-mark').count()).toBeGreaterThan(0);
+			expect(await page.getByTestId('private-mark').first().locator('svg').count()).toBe(1);
+			expect(await page.locator('main').innerText()).not.toMatch(/\p{Emoji_Presentation}/u);
+			// The master's buttons speak the players' words, not the program's ("Start counting N_stop" was one).
+			expect(await page.locator('.row.master').innerText()).not.toMatch(/[A-Za-z]_[A-Za-z]/);
+			// Out of time, a player's loss, is one tap beside Pause: it asks once more, and Cancel leaves the game as it was.
+			const logged = (await storedGame(page)).log.length;
+			await page.getByTestId('time-out').tap();
+			const confirm = page.getByTestId('time-out-confirm');
+			await confirm.waitFor();
+			expect(await confirm.textContent()).toContain(`Player ${toMove + 1}`);
+			await confirm.getByRole('button', { name: 'Cancel' }).tap();
+			await confirm.waitFor({ state: 'detached' });
+			expect((await storedGame(page)).log.length).toBe(logged);
 			await screenshot(page, 'console-tablet');
 			// A landmine set (5.7): the master's map marks it where it lies, armed, drawn (no emoji font needed).
 			const mover = after.players[after.order[after.turn]!]!;

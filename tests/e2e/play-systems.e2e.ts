@@ -297,6 +297,9 @@ describe('the other rule systems, played in the app', () => {
 			await screenshot(page, 'systems-setup-topographic-tablet');
 			await page.getByTestId('start-game').click();
 			await page.waitForURL(/\/host\?id=/);
+			// The program placed everyone (3, randomStart): the hint says so, instead of asking for whispered starts.
+			expect(await page.getByTestId('start-hint').textContent()).toMatch(/^Every player has a start on the map/);
+			expect(await page.getByTestId('place-start').count()).toBe(0);
 			await page.getByTestId('confirm-starts').click();
 			await page.getByTestId('composer').waitFor();
 			await expect.poll(() => page.getByTestId('bear').count()).toBe(1);
