@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan, storedGame } from './support/library';
-import { launch, newContext, screenshot } from './support/browser';
+import { launch, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { watchErrors } from './support/page-errors';
 import { composeMove, takeDevice, tapContour } from './support/player-screen';
 
@@ -165,13 +165,17 @@ describe("the master's console", () => {
 			expect(await page.locator('.row.master').innerText()).not.toMatch(/[A-Za-z]_[A-Za-z]/);
 			// Out of time, a player's loss, is one tap beside Pause: it asks once more, and Cancel leaves the game as it was.
 			const logged = (await storedGame(page)).log.length;
+			await page.setViewportSize({ width: 1366, height: 1024 }); // the big tablet, where it opened below the fold
 			await page.getByTestId('time-out').tap();
 			const confirm = page.getByTestId('time-out-confirm');
 			await confirm.waitFor();
+			// in sight, not opened below the fold where the master would not see it
+			await expect.poll(() => confirm.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
 			expect(await confirm.textContent()).toContain(`Player ${toMove + 1}`);
 			await confirm.getByRole('button', { name: 'Cancel' }).tap();
 			await confirm.waitFor({ state: 'detached' });
 			expect((await storedGame(page)).log.length).toBe(logged);
+			await page.setViewportSize(VIEWPORTS.tablet.viewport);
 			await screenshot(page, 'console-tablet');
 			// A landmine set (5.7): the master's map marks it where it lies, armed, drawn (no emoji font needed).
 			const mover = after.players[after.order[after.turn]!]!;
