@@ -144,10 +144,14 @@ describe("the master's console", () => {
 			// Correct the state (rulings 5): the player to move found bullets the plan did not know of.
 			const before = replay(await storedGame(page)).state;
 			const toMove = before.order[before.turn]!;
+			await page.setViewportSize({ width: 1024, height: 768 }); // a smaller tablet: the form's Apply opened below the fold
 			await page.getByTestId('master-correct').click();
 			await page.getByTestId('correct-ammo').click();
 			await page.getByTestId('correct-bullets').fill('7');
 			await page.getByTestId('reason').fill('a box of bullets under the table');
+			// the whole form in sight, its Apply too, without the master scrolling for it
+			await expect.poll(() => page.getByTestId('reason-submit').evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+			await page.setViewportSize(VIEWPORTS.tablet.viewport);
 			await screenshot(page, 'console-correct-tablet');
 			await page.getByTestId('reason-submit').click();
 			await page.getByText('a box of bullets under the table').first().waitFor();
