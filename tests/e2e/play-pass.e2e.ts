@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
 import { buildPlan } from '../../src/lib/engine/game/testing';
 import { importPlan, storedGame } from './support/library';
-import { launch, newContext, screenshot } from './support/browser';
+import { launch, newContext, screenshot, VIEWPORTS } from './support/browser';
 import { watchErrors } from './support/page-errors';
 import { composeMove, takeDevice, tapContour } from './support/player-screen';
 
@@ -144,10 +144,14 @@ describe("the master's console", () => {
 			// Correct the state (rulings 5): the player to move found bullets the plan did not know of.
 			const before = replay(await storedGame(page)).state;
 			const toMove = before.order[before.turn]!;
+			await page.setViewportSize({ width: 1024, height: 768 }); // a smaller tablet: the form's Apply opened below the fold
 			await page.getByTestId('master-correct').click();
 			await page.getByTestId('correct-ammo').click();
 			await page.getByTestId('correct-bullets').fill('7');
 			await page.getByTestId('reason').fill('a box of bullets under the table');
+			// the whole form in sight, its Apply too, without the master scrolling for it
+			await expect.poll(() => page.getByTestId('reason-submit').evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+			await page.setViewportSize(VIEWPORTS.tablet.viewport);
 			await screenshot(page, 'console-correct-tablet');
 			await page.getByTestId('reason-submit').click();
 			await page.getByText('a box of bullets under the table').first().waitFor();
@@ -157,6 +161,25 @@ describe("the master's console", () => {
 			await page.getByTestId('console-answer').filter({ hasText: `\u2068Player ${toMove + 1}\u2069: now 7 bullets, three grenades` }).waitFor(); // a name isolated (FSI…PDI) in the sentence
 			expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 			expect(after.players[toMove]!.grenades).toBe(before.players[toMove]!.grenades);
+			// A line only the master sees is marked with a drawn lock: an emoji showed as an empty box on a tablet without an emoji font.
+			await expect.poll(() => page.getByTestId('private-mark').count()).toBeGreaterThan(0);
+			expect(await page.getByTestId('private-mark').first().locator('svg').count()).toBe(1);
+			expect(await page.locator('main').innerText()).not.toMatch(/\p{Emoji_Presentation}/u);
+			// The master's buttons speak the players' words, not the program's ("Start counting N_stop" was one).
+			expect(await page.locator('.row.master').innerText()).not.toMatch(/[A-Za-z]_[A-Za-z]/);
+			// Out of time, a player's loss, is one tap beside Pause: it asks once more, and Cancel leaves the game as it was.
+			const logged = (await storedGame(page)).log.length;
+			await page.setViewportSize({ width: 1366, height: 1024 }); // the big tablet, where it opened below the fold
+			await page.getByTestId('time-out').tap();
+			const confirm = page.getByTestId('time-out-confirm');
+			await confirm.waitFor();
+			// in sight, not opened below the fold where the master would not see it
+			await expect.poll(() => confirm.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+			expect(await confirm.textContent()).toContain(`Player ${toMove + 1}`);
+			await confirm.getByRole('button', { name: 'Cancel' }).tap();
+			await confirm.waitFor({ state: 'detached' });
+			expect((await storedGame(page)).log.length).toBe(logged);
+			await page.setViewportSize(VIEWPORTS.tablet.viewport);
 			await screenshot(page, 'console-tablet');
 			// A landmine set (5.7): the master's map marks it where it lies, armed, drawn (no emoji font needed).
 			const mover = after.players[after.order[after.turn]!]!;

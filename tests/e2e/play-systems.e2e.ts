@@ -295,8 +295,16 @@ describe('the other rule systems, played in the app', () => {
 			await page.locator('[data-testid="setup"][data-rules="topographic"]').waitFor();
 			await page.getByTestId('setup-surprise').click();
 			await screenshot(page, 'systems-setup-topographic-tablet');
+			// Each setting's row is a finger's target: a tap beside a checkbox's words (34 px high) missed it.
+			await page.locator('.settings summary').tap();
+			const rows = await page.locator('.setting label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height));
+			expect(rows.length).toBeGreaterThan(0);
+			expect(Math.min(...rows)).toBeGreaterThanOrEqual(44);
 			await page.getByTestId('start-game').click();
 			await page.waitForURL(/\/host\?id=/);
+			// The program placed everyone (3, randomStart): the hint says so, instead of asking for whispered starts.
+			expect(await page.getByTestId('start-hint').textContent()).toMatch(/^Every player has a start on the map/);
+			expect(await page.getByTestId('place-start').count()).toBe(0);
 			await page.getByTestId('confirm-starts').click();
 			await page.getByTestId('composer').waitFor();
 			await expect.poll(() => page.getByTestId('bear').count()).toBe(1);
@@ -352,7 +360,20 @@ describe('the other rule systems, played in the app', () => {
 			await page.waitForURL(/\/host\?id=/);
 			await page.getByTestId('confirm-starts').click();
 			await page.getByTestId('composer').waitFor();
-			expect((await page.getByTestId('portal-tag').allTextContents()).sort()).toEqual(['A1', 'B1', 'F2']);
+			// Each portal's place is drawn once, by the board's badge: the console's own tag ("A1") was written over it.
+			expect((await page.locator('main svg.board [data-portal-place]').evaluateAll((els) => els.map((e) => e.getAttribute('data-portal-place')))).sort()).toEqual(['A', 'B', 'F']);
+			const overBadges = await page.locator('main svg.board').first().evaluate((svg) => {
+				const badges = [...svg.querySelectorAll('[data-portal-place]')].map((b) => b.getBoundingClientRect());
+				return [...svg.querySelectorAll('text')]
+					// what the console draws over the board's squares (a square's own sign sits beside its badge by design)
+					.filter((t) => !t.closest('.square'))
+					.filter((t) => {
+						const r = t.getBoundingClientRect();
+						return badges.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top);
+					})
+					.map((t) => t.textContent);
+			});
+			expect(overBadges).toEqual([]);
 			expect(await page.getByTestId('seats').locator('li').count()).toBe(2);
 			await screenshot(page, 'systems-console-abandoned-tablet');
 			// The master enters each move: the runner's moves until he is out, the other's wander.
