@@ -33,7 +33,7 @@ export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reaso
 /**
  * Internal, never listed as a fact: in one hypothesis the map is concrete, so a fall (or a loop)
  * from pit `cell` that lands on pit `value` proves `value` is `cell`'s next pit (4.4, 4.5). Kept
- * twice, from both ends (see `linkKeys`), as a loop gives each pit one next and one previous.
+ * twice, from both ends (see `nextKey`, `previousKey`), as a loop gives each pit one next and one previous.
  */
 interface Link {
 	kind: 'link';
@@ -49,7 +49,7 @@ const DIR_INDEX = DIR_INDEX_EXPORT;
 /**
  * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
  * `size * (1 + direction index) + cell` (see `addSide`), a pit's next by `size * 5 + pit` and
- * its previous by `size * 6 + pit` (see `linkKeys`), so the keys in use lie close together.
+ * its previous by `size * 6 + pit` (see `nextKey`), so the keys in use lie close together.
  */
 const BITS = 4;
 const WIDTH = 1 << BITS;
@@ -543,28 +543,24 @@ export class Assistant {
 
 	private expandWide(known: FactSet | null): Hypothesis[] {
 		if (this.wide.length === 0) return [];
-		// Falls from one pit are expanded together (each landing then proves that pit's next), the others by kind.
-		const groups = new Map<string | number, typeof this.wide>();
+		const byKind = new Map<KnownKind, typeof this.wide>();
 		for (const w of this.wide) {
-			const key = w.kind === 'pit' ? w.from : w.kind;
-			const list = groups.get(key);
+			const list = byKind.get(w.kind);
 			if (list) list.push(w);
-			else groups.set(key, [w]);
+			else byKind.set(w.kind, [w]);
 		}
 		const out: Hypothesis[] = [];
-		for (const list of groups.values()) {
-			const { kind, from } = list[0]!;
+		for (const [kind, list] of byKind) {
+			const from = list[0]!.from;
 			const base = FactSet.common(list.map((w) => w.h.facts), known);
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
+			// Falls all from one pit: each landing proves that pit's next. Falls from several pits
+			// are not split per pit (it made the computer players' games a third slower): no link.
+			const oneFrom = kind === 'pit' && exclude !== null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				if (kind !== 'pit') {
-					const at = addCell(base, cell, null, cell, kind, 'carried', from, this.moves);
-					if (at) out.push(at);
-					continue;
-				}
-				const linked = this.link(base, from, cell, this.moves);
-				const at = linked && addCell(linked, cell, null, cell, 'pit', 'pit', from, this.moves);
+				const linked = oneFrom ? this.link(base, from, cell, this.moves) : base;
+				const at = linked && addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves);
 				if (at) out.push(at);
 			}
 		}
@@ -572,10 +568,14 @@ export class Assistant {
 		return out;
 	}
 
-	/** A pit's next (`size * 5 + pit`) and previous (`size * 6 + pit`) keys. */
-	private linkKeys(pit: number): { next: number; previous: number } {
-		const size = this.contour.shape.length;
-		return { next: size * 5 + pit, previous: size * 6 + pit };
+	/** The key of a pit's next pit (after the sides' keys). */
+	private nextKey(pit: number): number {
+		return this.contour.shape.length * 5 + pit;
+	}
+
+	/** The key of a pit's previous pit. */
+	private previousKey(pit: number): number {
+		return this.contour.shape.length * 6 + pit;
 	}
 
 	/**
@@ -583,8 +583,8 @@ export class Assistant {
 	 * contradict it — `from` leads elsewhere, or another pit already leads to `to`).
 	 */
 	private link(facts: FactSet, from: number, to: number, move: number): FactSet | null {
-		const next = this.linkKeys(from).next;
-		const previous = this.linkKeys(to).previous;
+		const next = this.nextKey(from);
+		const previous = this.previousKey(to);
 		const known = facts.get(next);
 		if (known !== undefined) return known.value === to ? facts : null;
 		if (facts.get(previous) !== undefined) return null;
@@ -717,7 +717,7 @@ export class Assistant {
 	 * concrete: the same pit leads to the same pit), else onto some other pit, anywhere.
 	 */
 	private anyPit(h: Hypothesis, from: number, out: Hypothesis[]): void {
-		const next = h.facts.get(this.linkKeys(from).next);
+		const next = h.facts.get(this.nextKey(from));
 		if (next?.kind !== 'link') return void this.wide.push({ h, kind: 'pit', from, exclude: from });
 		const at = addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
 		if (at) out.push(at);
