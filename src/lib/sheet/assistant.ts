@@ -32,7 +32,7 @@ export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reaso
 
 /**
  * Internal, never listed as a fact: in one hypothesis the map is concrete, so a fall (or a loop)
- * from pit `cell` that lands on pit `value` proves `value` is `cell`'s next pit (4.4, 4.5). Kept
+ * from pit `cell` that lands on pit `value` proves `value` is `cell`'s next pit (4.4). Kept
  * twice, from both ends (see `nextKey`, `previousKey`), as a loop gives each pit one next and one previous.
  */
 interface Link {
@@ -713,7 +713,7 @@ export class Assistant {
 	}
 
 	/**
-	 * Sent along a loop (4.5): onto the next pit where this hypothesis knows it (its map is
+	 * Sent along a loop (4.4): onto the next pit where this hypothesis knows it (its map is
 	 * concrete: the same pit leads to the same pit), else onto some other pit, anywhere.
 	 */
 	private anyPit(h: Hypothesis, from: number, out: Hypothesis[]): void {
