@@ -161,6 +161,24 @@ describe('the assistant (issue 8): only what the player was told', () => {
 		go('left');
 		expect(assistant.candidates()).toEqual([8]);
 	});
+
+	test('4.4: a loop move proves the pit\'s next as a fall does — a later fall into that pit lands there', () => {
+		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
+		const g = new Script(plan, 1, {}, 1);
+		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
+		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
+		const go = (dir: 'up' | 'left') => own({ type: 'move', by: 0, actions: [{ a: 'go', dir }] });
+		own({ type: 'choose_start', by: 0, cell: 0 });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		own({ type: 'move', by: 0, actions: [{ a: 'loop' }] });
+		expect(assistant.candidates().length).toBeGreaterThan(4);
+		go('up');
+		go('up');
+		go('left');
+		expect(assistant.candidates()).toEqual([1]);
+		go('left');
+		expect(assistant.candidates()).toEqual([8]);
+	});
 });
 
 export { KIND_NONE };
