@@ -47,16 +47,20 @@ function factHolds(fact: Fact, plan: Plan, state: GameState): boolean {
 }
 
 /** One random game followed by the assistant of seat 0, checking its promises after every command. */
-function followGame(seed: number, settings: object) {
-	const game = randomGame(seed, settings, ME);
+function followGame(seed: number, settings: object, pits?: { pits: number; pitLoops: number }) {
+	const game = randomGame(seed, settings, ME, 300, false, pits);
 	const plan = game.plan;
 	const assistant = new Assistant(game.contour, ME, game.options);
 	let widened = 0;
 	let narrowed = 0;
 	let last = 0;
+	// Falls into a pit (or loops) from a certain position that left it certain.
+	let certainFalls = 0;
 	for (const { i, state, command, told } of game.steps()) {
+		const wasCertain = assistant.positionCertain;
 		if (command.by === ME) assistant.observeOwn(command, told);
 		else assistant.observeOther(told);
+		if (wasCertain && assistant.positionCertain && told.some((e) => (e.type === 'pit' || e.type === 'pit_loop') && 'seat' in e && e.seat === ME)) certainFalls++;
 		const me = state.players[ME]!;
 		const candidates = assistant.candidates();
 		if (me.status === 'in' && me.cell >= 0 && candidates.length) {
@@ -67,7 +71,7 @@ function followGame(seed: number, settings: object) {
 		}
 		for (const fact of assistant.certainFacts()) expect(factHolds(fact, plan, state), `seed ${seed}: ${JSON.stringify(fact)}`).toBe(true);
 	}
-	return { widened, narrowed, facts: assistant.certainFacts().length, assistant };
+	return { widened, narrowed, facts: assistant.certainFacts().length, certainFalls, assistant };
 }
 
 describe('the assistant (issue 8): only what the player was told', () => {
@@ -86,6 +90,17 @@ describe('the assistant (issue 8): only what the player was told', () => {
 		expect(widened).toBeGreaterThan(20);
 		expect(narrowed).toBeGreaterThan(20);
 		expect(facts).toBeGreaterThan(500);
+	}, 120_000);
+
+	test('property: with many pits in several loops (4.4) the real position stays a candidate, every certain fact is true, and known links keep falls certain', () => {
+		let certainFalls = 0;
+		const variants = [{}, { rivers: 'shallow' }, { rivers: 'turbulent' }, { encephalitis: false }];
+		for (let seed = 1; seed <= 150; seed++) {
+			const r = followGame(seed, variants[seed % variants.length]!, { pits: 4 + (seed % 5), pitLoops: 1 + (seed % 3) });
+			certainFalls += r.certainFalls;
+		}
+		// Falls from a certain position that stayed certain: the same pit's landing remembered (without links, a fall leaves only cells proven not pits out).
+		expect(certainFalls).toBeGreaterThan(0);
 	}, 120_000);
 
 	test('2.2: a wall hit is a wall beside the known position; moving on proves the way open and the cell\'s kind', () => {
@@ -125,6 +140,44 @@ describe('the assistant (issue 8): only what the player was told', () => {
 		const narrow = assistant.candidates();
 		expect(narrow.length).toBeLessThan(wide.length);
 		expect(narrow).toContain(5);
+	});
+
+	test('4.4: the same pit leads to the same pit — a second fall into a pit whose landing was deduced leaves the position certain', () => {
+		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
+		const g = new Script(plan, 1, {}, 1);
+		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
+		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
+		const go = (dir: 'up' | 'left') => own({ type: 'move', by: 0, actions: [{ a: 'go', dir }] });
+		own({ type: 'choose_start', by: 0, cell: 1 });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		go('left');
+		expect(assistant.candidates().length).toBeGreaterThan(4);
+		// Up, up onto land: the fall landed on the bottom row; left onto land rules out the top-left pit's neighbour.
+		go('up');
+		go('up');
+		go('left');
+		expect(assistant.candidates()).toEqual([1]);
+		// Into the top-left pit again: it leads where it led before (bottom right), nowhere else.
+		go('left');
+		expect(assistant.candidates()).toEqual([8]);
+	});
+
+	test('4.4: a loop move proves the pit\'s next as a fall does — a later fall into that pit lands there', () => {
+		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
+		const g = new Script(plan, 1, {}, 1);
+		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
+		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
+		const go = (dir: 'up' | 'left') => own({ type: 'move', by: 0, actions: [{ a: 'go', dir }] });
+		own({ type: 'choose_start', by: 0, cell: 0 });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		own({ type: 'move', by: 0, actions: [{ a: 'loop' }] });
+		expect(assistant.candidates().length).toBeGreaterThan(4);
+		go('up');
+		go('up');
+		go('left');
+		expect(assistant.candidates()).toEqual([1]);
+		go('left');
+		expect(assistant.candidates()).toEqual([8]);
 	});
 });
 

@@ -30,17 +30,31 @@ export interface Reason {
 
 export type Fact = { kind: 'cell'; cell: number; value: KnownKind; reason: Reason } | { kind: 'side'; cell: number; dir: Direction; value: KnownSide; reason: Reason };
 
+/**
+ * Internal, never listed as a fact: in one hypothesis the map is concrete, so a fall (or a loop)
+ * from pit `cell` that lands on pit `value` proves `value` is `cell`'s next pit (4.4). Kept
+ * twice, from both ends (see `nextKey`, `previousKey`), as a loop gives each pit one next and one previous.
+ */
+interface Link {
+	kind: 'link';
+	cell: number;
+	value: number;
+	reason: Reason;
+}
+type Entry = Fact | Link;
+
 // A module-local copy: read on every fact added (hundreds of hypotheses per move).
 const DIR_INDEX = DIR_INDEX_EXPORT;
 
 /**
  * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
- * `size * (1 + direction index) + cell` (see `addSide`), so the keys in use lie close together.
+ * `size * (1 + direction index) + cell` (see `addSide`), a pit's next by `size * 5 + pit` and
+ * its previous by `size * 6 + pit` (see `nextKey`), so the keys in use lie close together.
  */
 const BITS = 4;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
-type Leaf = readonly (Fact | undefined)[];
+type Leaf = readonly (Entry | undefined)[];
 type Mid = readonly (Leaf | undefined)[];
 
 /** A value's share in a set's hash (any distinct numbers do: the hash only sorts out sets that differ). */
@@ -60,8 +74,8 @@ const VALUE_CODE: Record<KnownKind | KnownSide, number> = {
 };
 
 /** A fact's share of its set's hash: its key and value, not its reason (sets are compared by value). */
-function factHash(key: number, value: KnownKind | KnownSide): number {
-	let x = Math.imul(key * 16 + VALUE_CODE[value], 0x9e3779b1);
+function factHash(key: number, value: Entry['value']): number {
+	let x = Math.imul(key * 16 + (typeof value === 'number' ? 13 + value * 0x10001 : VALUE_CODE[value]), 0x9e3779b1);
 	x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
 	return x ^ (x >>> 13);
 }
@@ -79,17 +93,17 @@ class FactSet {
 
 	private constructor(
 		private readonly top: readonly (Mid | undefined)[],
-		/** How many facts. */
+		/** How many facts (links are not counted: they are never listed). */
 		readonly size: number,
 		/** The sum of the facts' `factHash`es (32-bit). */
 		private readonly hash: number
 	) {}
 
-	get(key: number): Fact | undefined {
+	get(key: number): Entry | undefined {
 		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
 	}
 
-	with(key: number, fact: Fact): FactSet {
+	with(key: number, fact: Entry): FactSet {
 		const t = key >> (2 * BITS);
 		const m = (key >> BITS) & MASK;
 		const i = key & MASK;
@@ -97,16 +111,16 @@ class FactSet {
 		const oldMid = top[t];
 		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
 		const oldLeaf = mid[m];
-		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Fact | undefined>(WIDTH);
+		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Entry | undefined>(WIDTH);
 		const old = leaf[i];
 		leaf[i] = fact;
 		mid[m] = leaf;
 		top[t] = mid;
 		const hash = (this.hash + factHash(key, fact.value) - (old === undefined ? 0 : factHash(key, old.value))) | 0;
-		return new FactSet(top, this.size + (old === undefined ? 1 : 0), hash);
+		return new FactSet(top, this.size + (old === undefined && fact.kind !== 'link' ? 1 : 0), hash);
 	}
 
-	private each(visit: (fact: Fact) => void): void {
+	private each(visit: (fact: Entry) => void): void {
 		for (const mid of this.top)
 			if (mid)
 				for (let m = 0; m < WIDTH; m++) {
@@ -115,10 +129,12 @@ class FactSet {
 				}
 	}
 
-	/** The facts in key order. */
+	/** The facts in key order (without the links). */
 	facts(): Fact[] {
 		const out: Fact[] = [];
-		this.each((f) => out.push(f));
+		this.each((f) => {
+			if (f.kind !== 'link') out.push(f);
+		});
 		return out;
 	}
 
@@ -179,14 +195,14 @@ class FactSet {
 				}
 				if (count === open) continue;
 				// Some facts are not common: the leaf without them.
-				const next: (Fact | undefined)[] | undefined = facts - open + count > 0 ? leaf.slice() : undefined;
+				const next: (Entry | undefined)[] | undefined = facts - open + count > 0 ? leaf.slice() : undefined;
 				for (let i = 0, j = 0; i < WIDTH; i++) {
 					const f = leaf[i];
 					if (f === undefined || (knownLeaf !== undefined && sameValue(knownLeaf[i], f))) continue;
 					if (j < count && held[j] === i) j++;
 					else {
 						if (next) next[i] = undefined;
-						size--;
+						if (f.kind !== 'link') size--;
 						hash = (hash - factHash((t << (2 * BITS)) | (m << BITS) | i, f.value)) | 0;
 					}
 				}
@@ -528,19 +544,52 @@ export class Assistant {
 	private expandWide(known: FactSet | null): Hypothesis[] {
 		if (this.wide.length === 0) return [];
 		const byKind = new Map<KnownKind, typeof this.wide>();
-		for (const w of this.wide) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
+		for (const w of this.wide) {
+			const list = byKind.get(w.kind);
+			if (list) list.push(w);
+			else byKind.set(w.kind, [w]);
+		}
 		const out: Hypothesis[] = [];
 		for (const [kind, list] of byKind) {
+			const from = list[0]!.from;
 			const base = FactSet.common(list.map((w) => w.h.facts), known);
 			const exclude = list.every((w) => w.exclude === list[0]!.exclude) ? list[0]!.exclude : null;
+			// Falls all from one pit: each landing proves that pit's next. Falls from several pits
+			// are not split per pit (it made the computer players' games a third slower): no link.
+			const oneFrom = kind === 'pit' && exclude !== null;
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
-				const at = addCell(base, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', list[0]!.from, this.moves);
+				const linked = oneFrom ? this.link(base, from, cell, this.moves) : base;
+				const at = linked && addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves);
 				if (at) out.push(at);
 			}
 		}
 		this.wide = [];
 		return out;
+	}
+
+	/** The key of a pit's next pit (after the sides' keys). */
+	private nextKey(pit: number): number {
+		return this.contour.shape.length * 5 + pit;
+	}
+
+	/** The key of a pit's previous pit. */
+	private previousKey(pit: number): number {
+		return this.contour.shape.length * 6 + pit;
+	}
+
+	/**
+	 * The facts with "pit `from`'s next is pit `to`" (the same facts if known; null: they
+	 * contradict it — `from` leads elsewhere, or another pit already leads to `to`).
+	 */
+	private link(facts: FactSet, from: number, to: number, move: number): FactSet | null {
+		const next = this.nextKey(from);
+		const previous = this.previousKey(to);
+		const known = facts.get(next);
+		if (known !== undefined) return known.value === to ? facts : null;
+		if (facts.get(previous) !== undefined) return null;
+		const reason: Reason = { code: 'pit', from, move };
+		return facts.with(next, { kind: 'link', cell: from, value: to, reason }).with(previous, { kind: 'link', cell: to, value: from, reason });
 	}
 
 	/** What one hypothesis becomes after the movement and its announcement, pushed onto `out` (none: contradicted). */
@@ -571,7 +620,7 @@ export class Assistant {
 			}
 			if (!told.pitLoop) return;
 			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
-			if (here) this.anyPit(here, h.cell);
+			if (here) this.anyPit(here, h.cell, out);
 			return;
 		}
 		// go
@@ -633,7 +682,7 @@ export class Assistant {
 	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction): void {
 		if (told.pit) {
 			const pit = addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
-			if (pit) this.anyPit(pit, cell);
+			if (pit) this.anyPit(pit, cell, out);
 			return;
 		}
 		const river = told.river;
@@ -663,9 +712,15 @@ export class Assistant {
 		}
 	}
 
-	/** Sent along a loop (4.5): onto some other pit, anywhere. */
-	private anyPit(h: Hypothesis, from: number): void {
-		this.wide.push({ h, kind: 'pit', from, exclude: from });
+	/**
+	 * Sent along a loop (4.4): onto the next pit where this hypothesis knows it (its map is
+	 * concrete: the same pit leads to the same pit), else onto some other pit, anywhere.
+	 */
+	private anyPit(h: Hypothesis, from: number, out: Hypothesis[]): void {
+		const next = h.facts.get(this.nextKey(from));
+		if (next?.kind !== 'link') return void this.wide.push({ h, kind: 'pit', from, exclude: from });
+		const at = addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
+		if (at) out.push(at);
 	}
 
 	/** Anywhere a cell of this kind could be. */
@@ -844,7 +899,7 @@ function tellOf(mine: readonly GameEvent[], landlike: boolean): Told {
 	};
 }
 
-function sameValue(a: Fact | undefined, b: Fact): boolean {
+function sameValue(a: Entry | undefined, b: Entry): boolean {
 	return a !== undefined && a.value === b.value;
 }
 

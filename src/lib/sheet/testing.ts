@@ -21,11 +21,11 @@ export interface RandomGame {
 	steps(): Generator<{ i: number; state: GameState; command: Command; told: GameEvent[] }>;
 }
 
-/** `master`: the master's acts now and then too (undos, corrections, rulings). */
-export function randomGame(seed: number, settings: object, me: Seat = 0, length = 300, master = false): RandomGame {
+/** `master`: the master's acts now and then too (undos, corrections, rulings). `pits`: how many pits and loops (default 2–4 pits). */
+export function randomGame(seed: number, settings: object, me: Seat = 0, length = 300, master = false, pits?: { pits: number; pitLoops: number }): RandomGame {
 	const rng = createRng(seed);
 	const shape = SHAPES[seed % SHAPES.length]!;
-	const plan = generatePlan({ width: 3 + rng.int(6), height: 3 + rng.int(6), seed, shape, rivers: 1 + rng.int(2), pits: 2 + rng.int(3) });
+	const plan = generatePlan({ width: 3 + rng.int(6), height: 3 + rng.int(6), seed, shape, rivers: 1 + rng.int(2), pits: 2 + rng.int(3), ...pits });
 	const created = createGame({ plan, seats: 2 + rng.int(3), seed, settings });
 	if (!created.ok) throw new Error('setup');
 	const first = initialState(created.value);
