@@ -123,7 +123,7 @@ describe('the assistant (issue 8): only what the player was told', () => {
 		expect(facts).toContainEqual(expect.objectContaining({ kind: 'side', cell: 4, dir: 'down', value: 'open' }));
 	});
 
-	test('4.5: a pit widens the candidates to every cell that may be a pit; later answers narrow them', () => {
+	test('4.4: a pit widens the candidates to every cell that may be a pit; later answers narrow them', () => {
 		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
 		const g = new Script(plan, 1, {}, 1);
 		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
