@@ -123,6 +123,8 @@ export function saidMove(cmd: Extract<Command, { type: 'move' }>, same?: PublicM
 	const dark = cmd.dark === true;
 	const semiDark = cmd.semiDark === true;
 	// `same`: a move already made of these words (the mover's `lastMove`, just recorded) is shared, not copied.
-	if (same && 'actions' in same && same.actions === actions && same.dark === dark && same.semiDark === semiDark) return same;
+	// (An ordered cell's record has no `actions`: read as undefined, never these; no `in` test per move.)
+	const said = same as SaidMove | null | undefined;
+	if (said && said.actions === actions && said.dark === dark && said.semiDark === semiDark) return said;
 	return { actions, dark, semiDark };
 }

@@ -6,7 +6,7 @@
 import { CLASSIC_CELL_KINDS, type Direction } from '../plan/types';
 import { OPPOSITE } from '../plan/geometry';
 import {
-	DIR_INDEX,
+	dirIndex,
 	K_DELTA,
 	K_ENCEPHALITIS,
 	K_HOSPITAL,
@@ -191,7 +191,8 @@ function heal(d: Draft, seat: Seat): boolean {
 /** 5.3: a player inside a weaponry has what he spends replenished at once (unless he asked otherwise). */
 function restockInWeaponry(d: Draft, seat: Seat): void {
 	const r = d.p(seat);
-	if (d.noRestock || r.status !== 'in' || r.outside !== null || d.board.kind[r.cell] !== K_WEAPONRY) return;
+	// The cell's kind first: called several times a move, and most cells are no weaponry.
+	if (d.board.kind[r.cell] !== K_WEAPONRY || d.noRestock || r.status !== 'in' || r.outside !== null) return;
 	const bullets = r.health === 'healthy' ? Math.max(r.bullets, d.settings.maxBullets) : r.bullets;
 	const grenades = Math.max(r.grenades, d.settings.maxGrenades);
 	if (bullets !== r.bullets || grenades !== r.grenades) {
@@ -256,8 +257,8 @@ function hasArmedMine(d: Draft, cell: number): boolean {
 /** Where an item thrown/set towards `dir` ends: a cell, or −1 outside the labyrinth. */
 function throwTarget(d: Draft, cell: number, dir: Direction | undefined): { cell: number; bounced: boolean } {
 	if (dir === undefined) return { cell, bounced: false };
-	const s = d.sides[cell * 4 + DIR_INDEX[dir]]!;
-	if (s === SIDE_OPEN) return { cell: d.board.nb[cell * 4 + DIR_INDEX[dir]]!, bounced: false };
+	const s = d.sides[cell * 4 + dirIndex(dir)]!;
+	if (s === SIDE_OPEN) return { cell: d.board.nb[cell * 4 + dirIndex(dir)]!, bounced: false };
 	if (s === SIDE_OPEN_EXIT) return { cell: -1, bounced: false };
 	return { cell, bounced: true };
 }
@@ -298,7 +299,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 	let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
 	let stopCell = here;
 	if (victims.length === 0) {
-		const di = DIR_INDEX[a.dir];
+		const di = dirIndex(a.dir);
 		let cur = here;
 		let steps = 0;
 		for (;;) {
@@ -352,7 +353,7 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 	// 7.7: a grenade is heard by all (the move as said); whatever it blew, a wall hit repeated after
 	// it is no longer "known to result in no change" (and its refusal would tell the wall stood).
 	for (const q of d.players) if (q.seat !== seat && q.lastNoChange) d.own(q.seat).lastNoChange = false;
-	const di = DIR_INDEX[a.dir];
+	const di = dirIndex(a.dir);
 	const idx = here * 4 + di;
 	const side = d.sides[idx]!;
 	let outcome: 'blown' | 'stood' | 'no_wall';
@@ -481,10 +482,13 @@ const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = {
 	take: takeTreasure
 };
 
+/** `ACTIONS` by action name: one lookup per action (an own-property test and a keyed read by a varying name are two, through V8's megamorphic path). */
+const ACTION_OF = new Map(Object.entries(ACTIONS) as [string, ActionHandler<Action['a']>][]);
+
 /** One non-movement action. Returns a reason when it cannot be done. */
 function runAction(d: Draft, seat: Seat, a: Action, cmd: MoveCommand): RejectReason | null {
-	if (!Object.hasOwn(ACTIONS, a.a)) return 'malformed';
-	const handler = ACTIONS[a.a] as ActionHandler<Action['a']>;
+	const handler = ACTION_OF.get(a.a);
+	if (handler === undefined) return 'malformed';
 	return handler({ d, seat, a, cmd });
 }
 
@@ -681,7 +685,7 @@ export const classic: RuleSystem = {
 				return out;
 			}
 			case 'go': {
-				const di = DIR_INDEX[mv.dir];
+				const di = dirIndex(mv.dir);
 				const side = d.sides[from * 4 + di]!;
 				const shallow = d.settings.rivers === 'shallow';
 				if (side === SIDE_OPEN) {
