@@ -115,11 +115,11 @@ describe('bots', () => {
 	}, 120_000);
 
 	// Measured on seeds 1–40 (one explorer alone on a generated 8x8 plan, default settings): 28 of
-	// 40 games (70 %) end with the true treasure carried out; 9 with the explorer dead of
-	// encephalitis (no hospital found in time), 2 in a draw counted to its end, 1 at the move
-	// limit. Asserted: no worse than the 26 of 40 (65 %) measured before the explorer stopped
-	// looping (issue 22).
-	test('an explorer alone carries the true treasure out of most generated 8x8 plans (70 % measured)', () => {
+	// 40 games (70 %) end with the true treasure carried out (9 with the explorer dead of
+	// encephalitis, no hospital found in time; 2 in a draw counted to its end; 1 at the move
+	// limit); 29 of 40 once the assistant learned which pit leads to which. Asserted: no worse than
+	// the 26 of 40 (65 %) measured before the explorer stopped looping (issue 22).
+	test('an explorer alone carries the true treasure out of most generated 8x8 plans (72 % measured)', () => {
 		let won = 0;
 		const games = 40;
 		for (let seed = 1; seed <= games; seed++) {
