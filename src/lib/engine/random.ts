@@ -21,8 +21,20 @@ export interface Rng {
 	state(): RngState;
 }
 
-/** Hash any string or number seed into a PRNG state (splitmix-like mixing). */
+/**
+ * A seed that is its whole PRNG state: `x` and 32 hex digits (128 bits). Any other seed is hashed
+ * through 32 bits (`seedState`), so a plan or game seeded that way is one of 2^32 — few enough for
+ * a player to search for the plan that fits what he has heard. The seeds the app makes now are
+ * full ones (`newSeed`, store/ids.ts); every older seed keeps its stream, so kept games replay.
+ */
+const FULL_SEED = /^x[0-9a-f]{32}$/;
+
+/** Hash any string or number seed into a PRNG state (splitmix-like mixing); a full seed is read as it is. */
 export function seedState(seed: string | number): RngState {
+	if (typeof seed === 'string' && FULL_SEED.test(seed)) {
+		const word = (i: number) => Number.parseInt(seed.slice(1 + 8 * i, 9 + 8 * i), 16);
+		return [word(0), word(1), word(2), word(3) | 1];
+	}
 	let h = 0x9e3779b9 ^ 0;
 	const s = String(seed);
 	for (let i = 0; i < s.length; i++) {

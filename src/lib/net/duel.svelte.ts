@@ -21,6 +21,7 @@ import { DexieDuelStore } from './dexie-store';
 import { duelPeerId } from './duel-wire';
 import { newDuelRecord } from './duel-record';
 import type { DuelRecord, DuelSettings } from '../store/records';
+import { newSeed } from '../store/ids';
 import { DuelSession, type DuelResult, type DuelStatus, type DuelTrouble } from './duel';
 import type { Link, TransportKind } from './link';
 import { newRoomCode } from './protocol';
@@ -49,7 +50,7 @@ export class DuelLink {
 	/** A new room with my plan and the settings I propose, kept on the device; returns its code (open it with `resume`). */
 	static async createRoom(options: { name: string; plan: Plan; settings: DuelSettings; via?: Via | null }): Promise<string> {
 		const room = newRoomCode();
-		const seed = crypto.getRandomValues(new Uint32Array(2)).join('-');
+		const seed = newSeed();
 		await new DexieDuelStore(database()).save(newDuelRecord({ id: room, role: 'opener', name: options.name, plan: options.plan, settings: options.settings, seed, via: options.via ?? null }));
 		return room;
 	}
