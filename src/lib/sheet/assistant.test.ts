@@ -21,6 +21,17 @@ function contourOf(state: GameState) {
 	return { width: view.width, height: view.height, shape: view.shape };
 }
 
+/** A one-player game on `plan` started at `start`, its assistant, and the player's own commands told to it as he hears them. */
+function startedAt(plan: Plan, start: number) {
+	const g = new Script(plan, 1, {}, 1);
+	const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
+	const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
+	const go = (dir: 'up' | 'down' | 'left' | 'right') => own({ type: 'move', by: ME, actions: [{ a: 'go', dir }] });
+	own({ type: 'choose_start', by: ME, cell: start });
+	g.do({ type: 'confirm_starts', by: 'master' });
+	return { assistant, own, go };
+}
+
 /** Is a fact the assistant is sure of true of the labyrinth? Kinds and walls against the plan; passages and exits against the state (walls only fall). */
 function factHolds(fact: Fact, plan: Plan, state: GameState): boolean {
 	if (fact.kind === 'cell') {
@@ -105,16 +116,9 @@ describe('the assistant (issue 8): only what the player was told', () => {
 
 	test('2.2: a wall hit is a wall beside the known position; moving on proves the way open and the cell\'s kind', () => {
 		const plan = buildPlan(['LHL', 'LWL', 'LLL'], { walls: [[1, 1, 'up']], exits: [[0, 0, 'up', true], [2, 2, 'down', true]], items: [[2, 0, 'treasure', true]] });
-		const g = new Script(plan, 1, {}, 1);
-		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
-		const own = (command: Command) => {
-			const events = g.do(command);
-			assistant.observeOwn(command, events.filter((e) => visibleTo(e, ME)));
-		};
-		own({ type: 'choose_start', by: 0, cell: 4 });
-		g.do({ type: 'confirm_starts', by: 'master' });
-		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'up' }] });
-		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'down' }] });
+		const { assistant, go } = startedAt(plan, 4);
+		go('up');
+		go('down');
 		expect(assistant.candidates()).toEqual([7]);
 		expect(assistant.path).toEqual([4, 7]);
 		const facts = assistant.certainFacts();
@@ -125,18 +129,14 @@ describe('the assistant (issue 8): only what the player was told', () => {
 
 	test('4.4: a pit widens the candidates to every cell that may be a pit; later answers narrow them', () => {
 		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
-		const g = new Script(plan, 1, {}, 1);
-		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
-		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
-		own({ type: 'choose_start', by: 0, cell: 1 });
-		g.do({ type: 'confirm_starts', by: 'master' });
-		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'left' }] });
+		const { assistant, go } = startedAt(plan, 1);
+		go('left');
 		const wide = assistant.candidates();
 		expect(wide.length).toBeGreaterThan(4);
 		expect(wide).toContain(8);
 		expect(wide).not.toContain(0);
 		// From the real pit (bottom right) "up" walks onto land: no cell of the top row could have done that.
-		own({ type: 'move', by: 0, actions: [{ a: 'go', dir: 'up' }] });
+		go('up');
 		const narrow = assistant.candidates();
 		expect(narrow.length).toBeLessThan(wide.length);
 		expect(narrow).toContain(5);
@@ -144,12 +144,7 @@ describe('the assistant (issue 8): only what the player was told', () => {
 
 	test('4.4: the same pit leads to the same pit — a second fall into a pit whose landing was deduced leaves the position certain', () => {
 		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
-		const g = new Script(plan, 1, {}, 1);
-		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
-		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
-		const go = (dir: 'up' | 'left') => own({ type: 'move', by: 0, actions: [{ a: 'go', dir }] });
-		own({ type: 'choose_start', by: 0, cell: 1 });
-		g.do({ type: 'confirm_starts', by: 'master' });
+		const { assistant, go } = startedAt(plan, 1);
 		go('left');
 		expect(assistant.candidates().length).toBeGreaterThan(4);
 		// Up, up onto land: the fall landed on the bottom row; left onto land rules out the top-left pit's neighbour.
@@ -164,13 +159,8 @@ describe('the assistant (issue 8): only what the player was told', () => {
 
 	test('4.4: a loop move proves the pit\'s next as a fall does — a later fall into that pit lands there', () => {
 		const plan = buildPlan(['PLL', 'LLL', 'LLP'], { loops: [[[0, 0], [2, 2]]], exits: [[0, 2, 'left', true], [2, 0, 'right', true]], items: [[1, 1, 'treasure', true]] });
-		const g = new Script(plan, 1, {}, 1);
-		const assistant = new Assistant(contourOf(g.state), ME, { encephalitis: true, rivers: 'normal' });
-		const own = (command: Command) => assistant.observeOwn(command, g.do(command).filter((e) => visibleTo(e, ME)));
-		const go = (dir: 'up' | 'left') => own({ type: 'move', by: 0, actions: [{ a: 'go', dir }] });
-		own({ type: 'choose_start', by: 0, cell: 0 });
-		g.do({ type: 'confirm_starts', by: 'master' });
-		own({ type: 'move', by: 0, actions: [{ a: 'loop' }] });
+		const { assistant, own, go } = startedAt(plan, 0);
+		own({ type: 'move', by: ME, actions: [{ a: 'loop' }] });
 		expect(assistant.candidates().length).toBeGreaterThan(4);
 		go('up');
 		go('up');
