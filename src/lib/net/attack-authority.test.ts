@@ -23,8 +23,7 @@ async function seatedTable(): Promise<{ t: MemoryTable; heard: Sent[] }> {
 	const heard: Sent[] = [];
 	t.network.faults.toHost = { copies: (raw) => ((JSON.parse(raw) as { m?: Sent }).m && heard.push((JSON.parse(raw) as { m: Sent }).m), 1) };
 	await t.openHost(3);
-	for (let i = 0; i < 2; i++) await t.openPhone(`P${i + 1}`);
-	await until(() => t.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+	await t.joinPhones(2);
 	// P1 comes back once, proving its seat (its hello and MAC are on the wire now).
 	t.phones[0]!.drop();
 	await until(() => t.phones[0]!.status === 'joined' && t.phones[0]!.joins === 2, 3000, 'P1 back');

@@ -206,8 +206,7 @@ describe('the end is final once the plan is out', () => {
 		const t = new MemoryTable();
 		table = t;
 		await t.openHost(2);
-		for (let i = 0; i < 2; i++) await t.openPhone(`P${i + 1}`);
-		await until(() => t.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+		await t.joinPhones(2);
 		const seed = 1;
 		const game = newGame(2, seed);
 		await t.startGame(game);
@@ -218,8 +217,7 @@ describe('the end is final once the plan is out', () => {
 		const u = new MemoryTable();
 		table = u;
 		await u.openHost(2);
-		for (let i = 0; i < 2; i++) await u.openPhone(`P${i + 1}`);
-		await until(() => u.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+		await u.joinPhones(2);
 		await u.startGame(newGame(2, seed));
 		await u.play(log.slice(0, -1));
 		expect(u.host.state!.phase).not.toBe('over');
@@ -238,8 +236,7 @@ describe('the end is final once the plan is out', () => {
 		const t = new MemoryTable();
 		table = t;
 		await t.openHost(2);
-		for (let i = 0; i < 2; i++) await t.openPhone(`P${i + 1}`);
-		await until(() => t.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+		await t.joinPhones(2);
 		const game = newGame(2, 3);
 		await t.startGame(game);
 		await playToTheEnd(t, 3);

@@ -253,8 +253,7 @@ describe('commands the engine takes again and again', () => {
 		const t = new MemoryTable();
 		table = t;
 		await t.openHost(2);
-		for (let i = 0; i < 2; i++) await t.openPhone(`P${i + 1}`);
-		await until(() => t.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+		await t.joinPhones(2);
 		await t.startGame(newGame(2, 1));
 		const order = t.host.state!.order;
 		await t.play([

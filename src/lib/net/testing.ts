@@ -137,6 +137,12 @@ export class MemoryTable {
 		return phone;
 	}
 
+	/** `count` phones join through the invitation (named P1, P2, …) and are let in: each holds its seat. */
+	async joinPhones(count: number): Promise<void> {
+		for (let i = 0; i < count; i++) await this.openPhone(`P${i + 1}`);
+		await until(() => this.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
+	}
+
 	async startGame(game: Game, id = 'g1'): Promise<void> {
 		this.hostStore.games.set(id, game);
 		await this.host.start(id, game);
