@@ -1,5 +1,6 @@
 type Random = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
 const systemRandom: Random = (b) => crypto.getRandomValues(b);
+const hex = (bytes: Uint8Array) => [...bytes].map((x) => x.toString(16).padStart(2, '0')).join('');
 
 /**
  * Identifiers of what the device keeps (plans, games): random, in the UUID v4 form the
@@ -11,8 +12,8 @@ export function newId(random: Random = systemRandom): string {
 	const b = random(new Uint8Array(16));
 	b[6] = (b[6]! & 0x0f) | 0x40; // version 4
 	b[8] = (b[8]! & 0x3f) | 0x80; // the RFC 4122 variant
-	const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+	const h = hex(b);
+	return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /**
@@ -21,7 +22,7 @@ export function newId(random: Random = systemRandom): string {
  * carries any of it (`nameNumber`).
  */
 export function newSeed(random: Random = systemRandom): string {
-	return 'x' + [...random(new Uint8Array(16))].map((x) => x.toString(16).padStart(2, '0')).join('');
+	return 'x' + hex(random(new Uint8Array(16)));
 }
 
 /** A number to tell generated plans apart by name ("Surprise №417"), drawn apart from their seed. */
