@@ -82,7 +82,8 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 				const events = heard.seatEvents(seat);
 				await waitForEvents(phone, events.length);
 				expect(await seatEvents(phone)).toEqual(events);
-				await expectNothingOfThePlan(phone, seat);
+				// A random game may end within its moves (the plan is then revealed to all, as it should be).
+				if (state.phase !== 'over') await expectNothingOfThePlan(phone, seat);
 			}
 		} finally {
 			for (const context of contexts) await context.close();
