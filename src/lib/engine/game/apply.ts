@@ -10,6 +10,7 @@ import { saidMove } from './announce';
 import { ruleSystem } from '../rules/index';
 import type { RuleSystem } from '../rules/types';
 import {
+	NO_MOVES,
 	SIDE_STATES,
 	type Applied,
 	type Audience,
@@ -271,7 +272,7 @@ function orderCell({ state, c, sys, isMaster, over }: Turn<'order_cell'>): Appli
 	}
 	d.all({ type: 'cell_ordered', seat: c.by, declined: c.cell === null });
 	if (c.cell !== null) d.master({ type: 'ordered_at', seat: c.by, cell: c.cell });
-	d.update(c.by, { lastMove: { ordered: true } });
+	d.update(c.by, { lastMove: { ordered: true }, noChangeMoves: NO_MOVES });
 	return commit(d, c, true);
 }
 
@@ -422,6 +423,8 @@ function correct({ state, c, sys, isMaster }: Turn<'correct'>): Applied | Reject
 		default:
 			return 'malformed';
 	}
+	// 7.7: after a correction heard by all, no move is known any more to change nothing.
+	for (const q of d.players) if (q.noChangeMoves.length) d.update(q.seat, { noChangeMoves: NO_MOVES });
 	d.all({ type: 'master_correct', reason: c.reason });
 	d.master({ type: 'master_corrected', change: ch });
 	if (state.phase === 'play') sys.checkEnd(d);

@@ -193,6 +193,8 @@ export interface PublicStatus {
 export type PublicMove = SaidMove | { ordered: true };
 /** A move as the player says it aloud (seed 000 2.1, 6.2, 6.7, 6.8): its actions in order, and whether dark or semi-dark. */
 export type SaidMove = { actions: Action[]; dark: boolean; semiDark: boolean };
+/** No moves (one shared empty list: most players' `noChangeMoves` most of the time). */
+export const NO_MOVES: readonly SaidMove[] = Object.freeze([]);
 
 export type EventBody =
 	| { type: 'rejected'; reason: RejectReason; command: string }
@@ -365,8 +367,11 @@ export interface PlayerState {
 	 */
 	readonly pickedAt: number;
 	readonly lastMove: PublicMove | null;
-	/** The last move changed nothing (7.7 repeat ban). */
-	readonly lastNoChange: boolean;
+	/**
+	 * 7.7: the lone movements told in full since the player last moved or anything was heard to
+	 * change that each hit a wall and changed nothing — "known to result in no change" (the ban).
+	 */
+	readonly noChangeMoves: readonly SaidMove[];
 	/** Start cells chosen before and invalidated (6.1). */
 	readonly rejectedStarts: readonly number[];
 }

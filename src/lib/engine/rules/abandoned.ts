@@ -12,6 +12,7 @@ import { ALL, type Draft } from '../game/draft';
 import { createRng, type RngState } from '../random';
 import {
 	ABANDONED_ITEMS,
+	NO_MOVES,
 	SIDE_OPEN,
 	SIDE_OPEN_EXIT,
 	type AbandonedItem,
@@ -348,7 +349,7 @@ export const abandoned: RuleSystem = {
 			if (r && !moved) return r;
 			if (r) d.say({ type: 'action_failed', seat, reason: r });
 		}
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, noChangeMoves: NO_MOVES });
 		return null;
 	},
 

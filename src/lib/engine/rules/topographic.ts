@@ -9,7 +9,7 @@ import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/t
 import { isClosedRound } from '../plan/geometry';
 import { DIR_INDEX, type Board } from '../game/board';
 import { ALL, type Draft } from '../game/draft';
-import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
+import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
 import { TOPOGRAPHIC_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
 import { Tags, type MoveOutcome, type RuleSystem } from './types';
@@ -432,7 +432,7 @@ export const topographic: RuleSystem = {
 		}
 		if (!d.result) crocodilesWake(d);
 		if (!d.result) tellNear(d, seat, before);
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, noChangeMoves: NO_MOVES });
 		return null;
 	},
 
