@@ -166,8 +166,9 @@ describe('003 2 creatures', () => {
 		const g = solo(plan, [0, 0]);
 		g.move(0, [go('right')]); // next to it
 		expect(g.last.find((e) => e.type === 'near')).toMatchObject({ who: 'ghost', audience: { to: 'all' } });
-		g.move(0, [go('right')]); // onto it (a path of one cell: it stays and eats him at the round's end)
-		expect(g.types()).toContain('eaten');
+		g.move(0, [go('right')]); // onto it: told again, unharmed
+		expect(g.last.find((e) => e.type === 'near')).toMatchObject({ who: 'ghost' });
+		expect(g.types()).not.toContain('eaten');
 	});
 
 	test('003 2.3: a player placed next to the bear at the start is told so at once', () => {
@@ -176,5 +177,125 @@ describe('003 2 creatures', () => {
 		g.start([0, 0], [3, 0]);
 		const near = g.last.filter((e) => e.type === 'near');
 		expect(near).toEqual([expect.objectContaining({ seat: 0, who: 'bear', audience: { to: 'all' } })]);
+	});
+});
+
+describe('003 where clauses meet (second audit)', () => {
+	test('003 3 with 1.8: a start is "some land cell (or a spinner)" — never the treasure\'s cell, a cell of its own in the seed\'s list', () => {
+		const plan = grid('topographic', ['L L S1 M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const chosen = new Script(plan, 1, CHOOSE);
+		chosen.do({ type: 'choose_start', by: 0, cell: 1 });
+		expect(chosen.last[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
+		const placed = new Set<number>();
+		for (let seed = 1; seed <= 30; seed++) for (const p of new Script(plan, 3, {}, seed).state.players) placed.add(p.cell);
+		expect([...placed].sort()).toEqual([0, 2]);
+	});
+
+	test('003 1.4 with the master\'s correction: a player the master moves out of a swamp is out of it — his next swamp is his first', () => {
+		const g = solo(grid('topographic', ['L B L B M']), [0, 0]);
+		g.move(0, [go('right')]);
+		expect(g.types()[0]).toBe('swamp');
+		g.do({ type: 'correct', by: 'master', reason: 'he was never in the swamp', change: { kind: 'place', seat: 0, cell: 2 } });
+		g.move(0, [go('right')]);
+		expect(g.types()[0]).toBe('swamp');
+		expect(g.types()).not.toContain('swamp_death');
+		expect(g.p(0).cell).toBe(3);
+	});
+
+	test('003 2.1 with 1.6: all laws apply to the bear — standing on a crocodile when it wakes, it is eaten (to the morgue)', () => {
+		// The crocodile at b1, the bear at c1, the player at b2 with a cartridge.
+		const plan = grid('topographic', ['L C L M', 'L L L L'], { bear: 2 });
+		const g = solo(plan, [1, 1]);
+		ammo(g, 0, 1);
+		g.move(0, [shoot('up'), go('left')]); // move 1: the crocodile sleeps; the player to a2, the bear onto it at b1
+		expect(topoExt(g.state).bear).toBe(1);
+		g.move(0, [go('up')]); // move 2: the player to a1; the bear hits the outer wall
+		g.move(0, [go('up')]); // move 3: both hit the outer wall
+		expect(topoExt(g.state).bear).toBe(1);
+		g.move(0, [go('up')]); // move 4: the crocodile wakes with the bear on it
+		expect(topoExt(g.state).bear).toBe(3);
+		expect(g.p(0).cell).toBe(0);
+	});
+
+	test('003 2.2, 2.3: a ghost whose path is one cell never moves, so it eats nobody — stepping onto it is harmless', () => {
+		const plan = grid('topographic', ['L L L L M'], { ghost: [2] });
+		const g = solo(plan, [1, 0]);
+		g.move(0, [go('right')]);
+		expect(g.p(0).cell).toBe(2);
+		expect(g.types()).not.toContain('eaten');
+		g.move(0, [go('up')]);
+		expect(g.types()).not.toContain('eaten');
+		expect(g.p(0).cell).toBe(2);
+	});
+
+	test('003 extra rule, 1.7: the arsenal acts again on a player who hits a wall in it (only the swamp, pit and river do not): three cartridges', () => {
+		const g = solo(grid('topographic', ['L A M']), [0, 0]);
+		g.move(0, [go('right')]);
+		g.move(0, [shoot('left'), go('up')]); // a shot, then the outer wall: still in the arsenal
+		expect(g.types()).toEqual(expect.arrayContaining(['no_scream', 'wall']));
+		expect(g.p(0).bullets).toBe(3);
+		g.move(0, [go('up'), shoot('left')]); // the wall again, then a shot after it: spent
+		expect(g.p(0).bullets).toBe(2);
+	});
+
+	test('003 extra rule, 1.8: a player standing where the treasure went back (1.10) takes it when he hits a wall there', () => {
+		// Player A carries the treasure from b1 and is eaten at c1; player B waits at b1.
+		const plan = grid('topographic', ['L L C M'], { items: [{ cell: 0, kind: 'treasure', true: true }] });
+		const g = new Script(plan, 2, CHOOSE);
+		const [a, b] = g.state.order as [number, number];
+		g.start([1, 0], [1, 0]);
+		g.move(a, [go('left')]); // A picks the treasure up at a1
+		g.move(b, [go('left')]); // B to a1 too: the treasure is carried
+		expect(g.p(a).carry).toMatchObject({ k: 'treasure' });
+		g.move(a, [go('right')]);
+		g.move(b, [go('up')]); // B hits the outer wall at a1
+		g.move(a, [go('right')]); // A eaten at c1: the treasure back at a1, under B's feet
+		expect(g.p(a).carry).toBeNull();
+		expect(g.p(b).carry).toBeNull();
+		g.move(b, [go('up')]); // B hits the wall: the cell acts again
+		expect(g.types()).toEqual(expect.arrayContaining(['wall', 'treasure_picked']));
+		expect(g.p(b).carry).toMatchObject({ k: 'treasure' });
+	});
+});
+
+describe('003 the master\'s time limit in a topographic game', () => {
+	const timeOut = (g: Script, seat: number) => g.do({ type: 'time_out', by: 'master', seat });
+
+	test('003 1.10: a player timed out with the treasure leaves the game; the treasure goes back to its place and nothing else is left behind', () => {
+		const plan = grid('topographic', ['L L L M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = new Script(plan, 2, CHOOSE);
+		const [a, b] = g.state.order as [number, number];
+		g.start([0, 0], [0, 0]);
+		g.move(a, [go('right')]);
+		g.move(b, [go('up')]);
+		g.move(a, [go('right')]); // carried to c1
+		g.move(b, [go('up')]);
+		ammo(g, a, 2);
+		timeOut(g, a);
+		expect(g.p(a).status).toBe('dead');
+		expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
+		expect(g.state.items.flat()).toEqual([{ k: 'treasure', id: 0 }]);
+		expect(g.state.phase).toBe('play');
+		expect(g.now).toBe(b);
+	});
+
+	test('003 2.2: the ghost keeps stepping after every round when the last in turn order is out of the game', () => {
+		const plan = grid('topographic', ['L L L L L M'], { ghost: [0, 1, 2, 3] });
+		const g = new Script(plan, 2, CHOOSE);
+		const [a, b] = g.state.order as [number, number];
+		g.start([4, 0], [4, 0]);
+		g.move(a, [go('up')]);
+		timeOut(g, b); // the round ends with him: the ghost steps
+		expect(topoExt(g.state).ghostSteps).toBe(1);
+		g.move(a, [go('up')]);
+		expect(topoExt(g.state).ghostSteps).toBe(2);
+		g.move(a, [go('up')]);
+		expect(topoExt(g.state).ghostSteps).toBe(3);
+	});
+
+	test('003 (no end but the treasure, 1.9): when nobody is left in the game it ends — nobody can carry the treasure out', () => {
+		const g = new Script(grid('topographic', ['L L M'], { items: [{ cell: 1, kind: 'treasure', true: true }] }), 1, CHOOSE).start([0, 0]);
+		timeOut(g, 0);
+		expect(g.state.result).toEqual({ kind: 'draw', reason: 'no_survivors' });
 	});
 });

@@ -224,10 +224,12 @@ describe('003 arsenal, treasure, exits, morgue', () => {
 
 	test('003 1.9 (as classic 3.4): the game ends at the exit — a shot said after the winning step is not fired', () => {
 		const plan = grid('topographic', ['L L A'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
-		const g = solo(plan, [1, 0]);
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('right')]); // the treasure
 		g.move(0, [go('right')]); // the arsenal: three cartridges
-		g.move(0, [go('left')]); // the treasure
 		g.move(0, [go('left')]);
+		g.move(0, [go('left')]);
+		expect(g.p(0).carry).toMatchObject({ k: 'treasure' });
 		expect(g.p(0).bullets).toBe(3);
 		g.move(0, [go('left'), shoot('right')]);
 		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
@@ -237,10 +239,8 @@ describe('003 arsenal, treasure, exits, morgue', () => {
 	});
 
 	test('003 1.10: in the morgue the dead revive at once without cartridges and the treasure goes back to its place', () => {
-		const plan = grid('topographic', ['A L C M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
-		const g = solo(plan, [1, 0]);
-		// Standing on the treasure's cell at the start: step off and back on to take it.
-		g.move(0, [go('left')]);
+		const plan = grid('topographic', ['L L C M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = solo(plan, [0, 0]);
 		g.move(0, [go('right')]);
 		expect(g.p(0).carry).not.toBeNull();
 		g.move(0, [go('right')]); // the crocodile
