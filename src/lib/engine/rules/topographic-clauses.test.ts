@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { Script } from '../game/testing';
 import type { Direction, Plan } from '../plan/types';
 import { validatePlan } from '../plan/validate';
-import { topoExt } from './topographic';
+import { ghostCell, topoExt } from './topographic';
 import { grid } from './topographic.testing';
 import { generateTopographic } from './topographic-generate';
 
@@ -18,7 +18,9 @@ const shoot = (dir: Direction) => ({ a: 'shoot' as const, dir });
 const CHOOSE = { randomStart: false };
 
 function solo(plan: Plan, start: [number, number], settings: object = {}): Script {
-	return new Script(plan, 1, { ...CHOOSE, ...settings }).start(start);
+	const g = new Script(plan, 1, { ...CHOOSE, ...settings }).start(start);
+	expect(g.state.phase).toBe('play');
+	return g;
 }
 const ammo = (g: Script, seat: number, bullets: number) =>
 	g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'ammo', seat, bullets, grenades: 0 } });
@@ -297,5 +299,153 @@ describe('003 the master\'s time limit in a topographic game', () => {
 		const g = new Script(grid('topographic', ['L L M'], { items: [{ cell: 1, kind: 'treasure', true: true }] }), 1, CHOOSE).start([0, 0]);
 		timeOut(g, 0);
 		expect(g.state.result).toEqual({ kind: 'draw', reason: 'no_survivors' });
+	});
+});
+
+describe('003 the plan (validator), clause by clause', () => {
+	// A sound 8x8 plan: a river of two cells into a swamp, a spinner, two pits, a crocodile, the
+	// arsenal, the morgue, the treasure, an exit, the bear and the ghost.
+	const rows = [
+		'L L L L L L L L',
+		'L R> R> B L L L L',
+		'L S1 L L L L L L',
+		'L P L L L P L L',
+		'L C L L L A L M',
+		'L L L L L L L L',
+		'L L L L L L L L',
+		'L L L L L L L L'
+	];
+	const sound = (): Plan =>
+		grid('topographic', rows, {
+			pitLoops: [[25, 29]],
+			items: [{ cell: 63, kind: 'treasure', true: true }],
+			exits: [{ cell: 0, dir: 'left', open: true }],
+			bear: 40,
+			ghost: [56, 57, 58]
+		});
+	const recell = (plan: Plan, cell: number, c: Plan['cells'][number]): Plan => ({ ...plan, cells: plan.cells.map((x, i) => (i === cell ? c : x)) });
+
+	test('the sound plan has no problem', () => {
+		expect(validatePlan(sound()).errors).toEqual([]);
+		expect(validatePlan(sound()).warnings).toEqual([]);
+	});
+
+	test.each<[string, (p: Plan) => Plan, string]>([
+		['003 1 "the field is a square 8x8": 8x7 is refused', (p) => ({ ...p, height: 7, cells: p.cells.slice(0, 56), ghost: [48, 49], items: [{ cell: 55, kind: 'treasure', true: true }] }), 'grid_size_rules'],
+		['003 1 (every square of the chessboard is a cell)', (p) => recell(p, 20, null), 'cells_left_out'],
+		['003 1 (only the seed\'s objects): a hospital is refused', (p) => recell(p, 20, { kind: 'hospital' }), 'cell_kind_not_in_rules'],
+		['003 1.2 a spinner\'s needle shows east, south or west for north', (p) => recell(p, 17, { kind: 'spinner' }), 'spinner_without_turn'],
+		['003 1.3 "flows into a neighbouring cell, river again or swamp": into land', (p) => recell(p, 11, { kind: 'land' }), 'river_not_into_swamp'],
+		['003 1.3 "flows from a cell into a neighbouring one": a river cell with no flow', (p) => recell(p, 9, { kind: 'river' }), 'river_without_flow'],
+		['003 1.3 … a neighbouring cell: not out of the field', (p) => recell(p, 8, { kind: 'river', flow: 'left' }), 'river_flow_off_plan'],
+		['003 1.3 (a river\'s flow is a side it crosses): not through a wall', (p) => ({ ...p, walls: [{ cell: 9, dir: 'right' }] }), 'river_flow_through_wall'],
+		['003 1.3 "every river in the end flows into a swamp": not in a circle', (p) => recell(recell(p, 17, { kind: 'river', flow: 'up' }), 9, { kind: 'river', flow: 'down' }), 'river_no_swamp'],
+		['003 1.10 the morgue: there is one', (p) => recell(p, 39, { kind: 'land' }), 'morgue_count'],
+		['003 1.10 the morgue: only one', (p) => recell(p, 38, { kind: 'morgue' }), 'morgue_count'],
+		['003 1.7 the arsenal: there is one', (p) => recell(p, 37, { kind: 'land' }), 'missing_arsenal'],
+		['003 1.8 the treasure: one', (p) => ({ ...p, items: [...p.items, { cell: 62, kind: 'treasure', true: true }] }), 'treasure_count'],
+		['003 1.8 the treasure: not on a swamp', (p) => ({ ...p, items: [{ cell: 11, kind: 'treasure', true: true }] }), 'true_treasure_not_on_land'],
+		['003 1.9 "a gap in the outer wall": not an inner side', (p) => ({ ...p, exits: [{ cell: 9, dir: 'down', open: true }] }), 'exit_not_outer'],
+		['003 1.9 the treasure must be carried out: an exit', (p) => ({ ...p, exits: [] }), 'no_exit'],
+		['003 2.1 the bear stands on a cell', (p) => ({ ...p, bear: 64 }), 'bear_off_plan'],
+		['003 2.2 "moves one cell": the ghost\'s path goes cell to neighbouring cell', (p) => ({ ...p, ghost: [56, 58] }), 'ghost_path_broken']
+	])('%s', (_, mutate, code) => {
+		expect(codes(mutate(sound()))).toContain(code);
+	});
+});
+
+describe('003 turns and creatures, the clauses not checked above', () => {
+	test('003 3 "to move, a player names a direction"; "before and/or after the move a player may shoot": one step, at most one shot each side', () => {
+		const g = solo(grid('topographic', ['A L M']), [1, 0]);
+		g.move(0, [go('left')]);
+		const refused = (actions: Parameters<Script['move']>[1], reason: string) => {
+			const before = g.state;
+			expect(g.move(0, actions)[0]).toMatchObject({ type: 'rejected', reason });
+			expect(g.state).toBe(before);
+		};
+		refused([shoot('right')], 'no_movement');
+		refused([go('right'), go('right')], 'two_movements');
+		refused([shoot('right'), shoot('right'), go('right')], 'malformed');
+		refused([go('right'), shoot('up'), shoot('up')], 'malformed');
+		expect(g.move(0, [go('right')], { dark: true })[0]).toMatchObject({ type: 'rejected', reason: 'option_off' });
+		g.move(0, [shoot('right'), go('right'), shoot('up')]);
+		expect(g.p(0).bullets).toBe(1);
+	});
+
+	test('003 1.1 land: "nothing special" — the answer is "land"', () => {
+		const g = solo(grid('topographic', ['L L M']), [0, 0]);
+		g.move(0, [go('right')]);
+		expect(g.types()).toEqual(['land', 'turn']);
+	});
+
+	test('003 1.2: a needle showing south sends "north" south; one showing west sends "east" north', () => {
+		const half = solo(grid('topographic', ['L L M', 'L S2 L', 'L L L']), [1, 1]);
+		half.move(0, [go('up')]);
+		expect(half.p(0).cell).toBe(7);
+		const three = solo(grid('topographic', ['L L M', 'L S3 L', 'L L L']), [1, 1]);
+		three.move(0, [go('right')]);
+		expect(three.p(0).cell).toBe(1);
+	});
+
+	test('003 1.6 "shot from a neighbouring cell": a crocodile two cells away is not reached', () => {
+		const g = solo(grid('topographic', ['L L C M']), [0, 0]);
+		ammo(g, 0, 1);
+		g.move(0, [shoot('right'), go('right')]);
+		g.move(0, [go('right')]);
+		expect(g.types()).toContain('crocodile_eats');
+	});
+
+	test('003 1.7 "kills all its occupants": two players on the cell shot both go to the morgue', () => {
+		const plan = grid('topographic', ['L L M', 'L L L']);
+		const g = new Script(plan, 3, CHOOSE);
+		const [a, b, c] = g.state.order as [number, number, number];
+		const at: [number, number][] = [];
+		at[a] = [0, 0];
+		at[b] = [1, 1];
+		at[c] = [1, 1];
+		g.start(...at);
+		ammo(g, a, 1);
+		g.move(a, [go('down'), shoot('right')]);
+		expect(g.last.filter((e) => e.type === 'shot_dead').map((e) => (e as { seat: number }).seat).sort()).toEqual([b, c].sort());
+		expect([g.p(b).cell, g.p(c).cell]).toEqual([2, 2]);
+	});
+
+	test('003 1.10 "revives at once": the dead move on from the morgue at their next turn', () => {
+		const g = solo(grid('topographic', ['L C M', 'L L L']), [0, 0]);
+		g.move(0, [go('right')]);
+		expect(g.p(0).cell).toBe(2);
+		g.move(0, [go('down')]);
+		expect(g.types()[0]).toBe('land');
+		expect(g.p(0).cell).toBe(5);
+	});
+
+	test('003 2.1 "repeats all the moves the players make": the bear takes a step after each player\'s move', () => {
+		const plan = grid('topographic', ['L L L L M', 'L L L L L', 'L L L L L'], { bear: 12 });
+		const g = new Script(plan, 2, CHOOSE).start([0, 0], [4, 2]);
+		const [a, b] = g.state.order as [number, number];
+		g.move(a, [go(a === 0 ? 'right' : 'left')]);
+		expect(topoExt(g.state).bear).toBe(a === 0 ? 13 : 11);
+		const after = topoExt(g.state).bear;
+		g.move(b, [go('up')]);
+		expect(topoExt(g.state).bear).toBe(after - 5);
+	});
+
+	test('003 2.2 "after all players have moved": the ghost waits for the round\'s last player', () => {
+		const plan = grid('topographic', ['L L L L M', 'L L L L L'], { ghost: [5, 6, 7] });
+		const g = new Script(plan, 2, CHOOSE).start([0, 0], [3, 0]);
+		const [a, b] = g.state.order as [number, number];
+		g.move(a, [go('up')]);
+		expect(ghostCell(topoExt(g.state))).toBe(5);
+		g.move(b, [go('up')]);
+		expect(ghostCell(topoExt(g.state))).toBe(6);
+	});
+
+	test('003 2.2 "it cannot be shot": a shot into its cell leaves it on its path, no scream', () => {
+		const plan = grid('topographic', ['L L L M'], { ghost: [1, 2] });
+		const g = solo(plan, [0, 0]);
+		ammo(g, 0, 1);
+		g.move(0, [shoot('right'), go('up')]);
+		expect(g.types()).toContain('no_scream');
+		expect(ghostCell(topoExt(g.state))).toBe(2);
 	});
 });
