@@ -449,3 +449,59 @@ describe('003 turns and creatures, the clauses not checked above', () => {
 		expect(ghostCell(topoExt(g.state))).toBe(2);
 	});
 });
+
+describe('003 features together', () => {
+	test('003 1.2 with 1.9: on a spinner the way out is the turned direction — the named one is a wall', () => {
+		// The exit on the left of a1, a spinner of one quarter there: "up" goes right, "down" goes left.
+		const plan = grid('topographic', ['S1 L M'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('up')]); // turned: right, onto the treasure
+		expect(g.types()).toContain('treasure_picked');
+		g.move(0, [go('left')]);
+		g.move(0, [go('left')]); // turned: up, the outer wall
+		expect(g.types()[0]).toBe('wall');
+		g.move(0, [go('down')]); // turned: left, the exit
+		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
+	});
+
+	test('003 2.1 with 1.9: an exit is a wall to the bear (it never has the treasure)', () => {
+		const plan = grid('topographic', ['L L L', 'L L M'], { bear: 0, exits: [{ cell: 0, dir: 'left', open: true }] });
+		const g = solo(plan, [2, 0]);
+		g.move(0, [go('left')]); // the player to b1; the bear's "left" is the exit
+		expect(topoExt(g.state).bear).toBe(0);
+	});
+
+	test('003 1.7 with 2.1: a player\'s shot kills the bear — a scream, and the bear is taken to the morgue', () => {
+		const plan = grid('topographic', ['L L L', 'L L M'], { bear: 4 });
+		const g = solo(plan, [0, 0]);
+		ammo(g, 0, 1);
+		g.move(0, [go('down'), shoot('right')]); // a2, shoots b2: the bear (it then repeats from the morgue: walls)
+		expect(g.types()).toContain('scream');
+		expect(g.types()).not.toContain('shot_dead');
+		expect(topoExt(g.state).bear).toBe(5);
+	});
+
+	test('003 2.1 with 1.6: the bear stepping onto an awake crocodile is eaten (to the morgue); its shot puts one to sleep', () => {
+		const eaten = solo(grid('topographic', ['L L L L', 'L C L M'], { bear: 1 }), [2, 0]);
+		eaten.move(0, [go('down')]); // the player c1 → c2; the bear b1 → b2, the crocodile
+		expect(topoExt(eaten.state).bear).toBe(7);
+		const shot = solo(grid('topographic', ['L L L L', 'L C L M'], { bear: 0 }), [2, 0]);
+		ammo(shot, 0, 1);
+		shot.move(0, [go('down'), shoot('right')]); // the player c2, shoots d2; the bear a1 → a2 and shoots right: the crocodile at b2
+		expect(topoExt(shot.state).crocWake[5]).toBeGreaterThan(shot.state.moveNo);
+		shot.move(0, [go('left')]); // the player onto the sleeping crocodile; the bear's "left" is the outer wall
+		expect(shot.types()[0]).toBe('crocodile_asleep');
+	});
+
+	test('rulings 5 with 003: the master\'s undo brings back the bear, the ghost, a sleeping crocodile and the swamp as they were', () => {
+		const plan = grid('topographic', ['L B C L', 'L L L M'], { bear: 4, ghost: [6, 7] });
+		const g = solo(plan, [0, 0]);
+		ammo(g, 0, 1);
+		g.move(0, [shoot('right'), go('right')]); // the swamp; the bear a2 → b2; the ghost on
+		const before = g.state;
+		g.move(0, [go('down')]);
+		g.do({ type: 'undo', by: 'master', reason: 'test' });
+		expect(topoExt(g.state)).toEqual(topoExt(before));
+		expect(g.state.players).toEqual(before.players);
+	});
+});
