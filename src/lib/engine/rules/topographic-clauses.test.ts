@@ -183,14 +183,24 @@ describe('003 2 creatures', () => {
 });
 
 describe('003 where clauses meet (second audit)', () => {
-	test('003 3 with 1.8: a start is "some land cell (or a spinner)" — never the treasure\'s cell, a cell of its own in the seed\'s list', () => {
+	test('003 3 with 1.8: the app places players on "some land cell (or a spinner)" — never the treasure\'s cell, a cell of its own in the seed\'s list', () => {
 		const plan = grid('topographic', ['L L S1 M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
-		const chosen = new Script(plan, 1, CHOOSE);
-		chosen.do({ type: 'choose_start', by: 0, cell: 1 });
-		expect(chosen.last[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
 		const placed = new Set<number>();
 		for (let seed = 1; seed <= 30; seed++) for (const p of new Script(plan, 3, {}, seed).state.players) placed.add(p.cell);
 		expect([...placed].sort()).toEqual([0, 2]);
+	});
+
+	test('003 3 with 1.8 (players choose): the treasure\'s cell is not refused — a refusal would tell where it lies; it is taken by stepping back on, or by a wall hit there', () => {
+		const plan = grid('topographic', ['L L M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = new Script(plan, 1, CHOOSE);
+		g.do({ type: 'choose_start', by: 0, cell: 1 });
+		expect(g.last[0]).toMatchObject({ type: 'start_chosen' });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		expect(g.last.find((e) => e.type === 'start_kind')).toMatchObject({ kind: 'land' });
+		expect(g.types()).not.toContain('treasure_picked');
+		expect(g.p(0).carry).toBeNull();
+		g.move(0, [go('up')]);
+		expect(g.types()).toEqual(['wall', 'treasure_picked', 'turn']);
 	});
 
 	test('003 1.4 with the master\'s correction: a player the master moves out of a swamp is out of it — his next swamp is his first', () => {

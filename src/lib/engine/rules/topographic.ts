@@ -402,7 +402,8 @@ export const topographic: RuleSystem = {
 	},
 
 	autoStarts(plan, board, seats, rng, settings) {
-		// 3: "each player is placed on some land cell (or a spinner)" — by the app as master.
+		// 3: "each player is placed on some land cell (or a spinner)" — by the app as master; not on
+		// the treasure's cell, a cell of its own in the seed's list (1.8).
 		if (!settings.randomStart) return null;
 		const treasure = treasureCell(plan);
 		const spots = board.cellList.filter((c) => (board.kind[c] === TK.land || board.kind[c] === TK.spinner) && c !== treasure);
@@ -411,9 +412,10 @@ export const topographic: RuleSystem = {
 	},
 
 	startAllowed(state, cell) {
-		// 3: a player starts on land or on a spinner (the treasure's cell is the treasure's, 1.8).
+		// 3: a player starts on land or on a spinner. A player who chooses the treasure's cell (the
+		// option off) is not refused: the refusal would tell him where it lies.
 		const k = state.board.kind[cell];
-		return (k === TK.land || k === TK.spinner) && cell !== topoExt(state).treasureHome;
+		return k === TK.land || k === TK.spinner;
 	},
 
 	announcedKind(state, cell) {
