@@ -515,3 +515,29 @@ describe('003 features together', () => {
 		expect(g.state.players).toEqual(before.players);
 	});
 });
+
+describe('003 the last clauses', () => {
+	test('003 1.8 "carrying it changes nothing about what the player can do": the carrier shoots, is carried by a river and keeps it', () => {
+		const plan = grid('topographic', ['L L R> R> B', 'L L L L M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = new Script(plan, 2, CHOOSE);
+		const [a, b] = g.state.order as [number, number];
+		const at: [number, number][] = [];
+		at[a] = [0, 0];
+		at[b] = [1, 1];
+		g.start(...at);
+		ammo(g, a, 1);
+		g.move(a, [go('right'), shoot('down')]); // the treasure, then a shot at b2
+		expect(g.types()).toEqual(expect.arrayContaining(['treasure_picked', 'shot_dead', 'scream']));
+		g.move(b, [go('up')]);
+		g.move(a, [go('right')]); // into the river, carried to the swamp
+		expect(g.p(a)).toMatchObject({ cell: 4, carry: { k: 'treasure' } });
+	});
+
+	test('003 2.1 "all the laws apply to it": a spinner turns the bear\'s step', () => {
+		const plan = grid('topographic', ['L L L', 'L S1 L', 'L L M'], { bear: 4 });
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('down')]); // the player a1 → a2; the bear's "down" on a one-quarter spinner is "left": b2 → a2, onto him
+		expect(topoExt(g.state).bear).toBe(3);
+		expect(g.last).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'eaten', seat: 0, by: 'bear' })]));
+	});
+});
