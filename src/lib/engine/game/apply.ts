@@ -341,7 +341,7 @@ function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied |
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
 	if (currentSeat(state) !== c.seat) return 'not_your_turn';
 	const d = new Draft(state, sys);
-	d.all({ type: 'timed_out', seat: c.seat });
+	d.all(sys.corpses === false ? { type: 'timed_out', seat: c.seat, corpse: false } : { type: 'timed_out', seat: c.seat });
 	sys.kill(d, c.seat);
 	endOfMove(d, c.seat, false);
 	return commit(d, c, true);

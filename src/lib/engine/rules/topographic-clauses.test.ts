@@ -10,7 +10,8 @@ import { Script } from '../game/testing';
 import type { Direction, Plan } from '../plan/types';
 import { validatePlan } from '../plan/validate';
 import { ghostCell, topoExt } from './topographic';
-import { grid } from './topographic.testing';
+import { grid, renderedEverywhere } from './topographic.testing';
+import { renderEvent } from '../../i18n/events';
 import { generateTopographic } from './topographic-generate';
 
 const go = (dir: Direction) => ({ a: 'go' as const, dir });
@@ -284,6 +285,9 @@ describe('003 the master\'s time limit in a topographic game', () => {
 		g.move(b, [go('up')]);
 		ammo(g, a, 2);
 		timeOut(g, a);
+		expect(g.last[0]).toMatchObject({ type: 'timed_out', seat: a, corpse: false });
+		expect(renderEvent(g.last[0]!, 'en')).toBe(`Player ${a + 1} did not move in time and has left the game`);
+		expect(renderedEverywhere(g.last, plan.width)).toEqual([]);
 		expect(g.p(a).status).toBe('dead');
 		expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
 		expect(g.state.items.flat()).toEqual([{ k: 'treasure', id: 0 }]);

@@ -377,6 +377,7 @@ export const topographic: RuleSystem = {
 	cellKinds: TOPOGRAPHIC_KINDS,
 	settingIds: TOPOGRAPHIC_SETTING_IDS,
 	ownValidator: true,
+	corpses: false,
 
 	planProblems(plan) {
 		return topographicProblems(plan);
