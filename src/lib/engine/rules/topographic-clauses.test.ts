@@ -296,13 +296,14 @@ describe('003 the master\'s time limit in a topographic game', () => {
 	});
 
 	test('003 2.2: the ghost keeps stepping after every round when the last in turn order is out of the game', () => {
-		const plan = grid('topographic', ['L L L L L M'], { ghost: [0, 1, 2, 3] });
+		const plan = grid('topographic', ['L L L L L M'], { ghost: [2, 3, 2, 1] });
 		const g = new Script(plan, 2, CHOOSE);
 		const [a, b] = g.state.order as [number, number];
 		g.start([4, 0], [4, 0]);
 		g.move(a, [go('up')]);
-		timeOut(g, b); // the round ends with him: the ghost steps
+		timeOut(g, b); // the round ends with him: the ghost steps, next to the player at e1 (2.3)
 		expect(topoExt(g.state).ghostSteps).toBe(1);
+		expect(g.last.filter((e) => e.type === 'near')).toEqual([expect.objectContaining({ seat: a, who: 'ghost' })]);
 		g.move(a, [go('up')]);
 		expect(topoExt(g.state).ghostSteps).toBe(2);
 		g.move(a, [go('up')]);

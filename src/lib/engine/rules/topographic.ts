@@ -488,8 +488,13 @@ export const topographic: RuleSystem = {
 		d.update(seat, { status: 'dead', bullets: 0, carry: null });
 		setSwamp(d, seat, false);
 		d.changed = true;
-		// His turn was the round's last: all players have moved, the ghost steps on (2.2).
-		if (last && !d.result) ghostSteps(d);
+		// His turn was the round's last: all players have moved, the ghost steps on (2.2), and whoever
+		// it comes near is told (2.3).
+		if (last && !d.result) {
+			const before = nearSet(d);
+			ghostSteps(d);
+			tellNear(d, null, before);
+		}
 	},
 
 	checkEnd(d) {
