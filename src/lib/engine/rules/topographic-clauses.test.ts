@@ -545,4 +545,10 @@ describe('003 the last clauses', () => {
 		expect(topoExt(g.state).bear).toBe(3);
 		expect(g.last).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'eaten', seat: 0, by: 'bear' })]));
 	});
+
+	test('003 1.2 with the classic handicap questions (a game file may carry them): a spinner asked about is told "land", as the seed tells it', () => {
+		const g = new Script(grid('topographic', ['S2 L M']), 1, { ...CHOOSE, handicapQuestions: 1 });
+		g.do({ type: 'ask_cell_kind', by: 0, cell: 0 });
+		expect(g.last.find((e) => e.type === 'cell_kind_answer')).toMatchObject({ kind: 'land' });
+	});
 });
