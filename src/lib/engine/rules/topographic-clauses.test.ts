@@ -202,6 +202,11 @@ describe('003 where clauses meet (second audit)', () => {
 		expect(g.p(0).carry).toBeNull();
 		g.move(0, [go('up')]);
 		expect(g.types()).toEqual(['wall', 'treasure_picked', 'turn']);
+		const off = new Script(plan, 1, { ...CHOOSE, wallCellActsAgain: false });
+		off.do({ type: 'choose_start', by: 0, cell: 1 });
+		off.do({ type: 'confirm_starts', by: 'master' });
+		off.move(0, [go('up')]);
+		expect(off.types()).toEqual(['wall', 'turn']);
 	});
 
 	test('003 1.4 with the master\'s correction: a player the master moves out of a swamp is out of it — his next swamp is his first', () => {
@@ -249,6 +254,11 @@ describe('003 where clauses meet (second audit)', () => {
 		expect(g.p(0).bullets).toBe(3);
 		g.move(0, [go('up'), shoot('left')]); // the wall again, then a shot after it: spent
 		expect(g.p(0).bullets).toBe(2);
+		// Players who read the wall hit as doing nothing switch it off.
+		const off = solo(grid('topographic', ['L A M']), [0, 0], { wallCellActsAgain: false });
+		off.move(0, [go('right')]);
+		off.move(0, [shoot('left'), go('up')]);
+		expect(off.p(0).bullets).toBe(2);
 	});
 
 	test('003 extra rule, 1.8: a player standing where the treasure went back (1.10) takes it when he hits a wall there', () => {

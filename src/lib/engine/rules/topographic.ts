@@ -272,13 +272,15 @@ function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome & { died:
 	}
 	// A wall, or an exit to a player without the treasure (1.9). Extra rule: the swamp, pit or
 	// river the player stands on does not act again; he stays where he is. The rule names those
-	// three as the exceptions: the cell he stays on acts again otherwise (the arsenal restocks,
-	// a treasure that came back under his feet is picked up; an awake crocodile, `crocodilesWake`).
+	// three as the exceptions: the cell he stays on acts again otherwise (`wallCellActsAgain`: the
+	// arsenal restocks, a treasure under his feet is picked up; an awake crocodile, `crocodilesWake`).
 	out.hitWall = true;
 	out.tags.add('hit_wall');
 	d.say({ type: 'wall', seat });
-	if (d.board.kind[from] === TK.arsenal) d.update(seat, { bullets: MAX_CARTRIDGES });
-	pickTreasure(d, seat, from, out);
+	if (d.settings.wallCellActsAgain) {
+		if (d.board.kind[from] === TK.arsenal) d.update(seat, { bullets: MAX_CARTRIDGES });
+		pickTreasure(d, seat, from, out);
+	}
 	return out;
 }
 
