@@ -298,7 +298,7 @@ describe('003 the master\'s time limit in a topographic game', () => {
 		expect(g.last[0]).toMatchObject({ type: 'timed_out', seat: a, corpse: false });
 		expect(renderEvent(g.last[0]!, 'en')).toBe(`Player ${a + 1} did not move in time and has left the game`);
 		expect(renderedEverywhere(g.last, plan.width)).toEqual([]);
-		expect(g.p(a).status).toBe('dead');
+		expect(g.p(a).status).toBe('lost');
 		expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
 		expect(g.state.items.flat()).toEqual([{ k: 'treasure', id: 0 }]);
 		expect(g.state.phase).toBe('play');

@@ -487,7 +487,8 @@ export const topographic: RuleSystem = {
 		const x = topoExt(d);
 		const last = endsRound(d, seat);
 		if (p.carry?.k === 'treasure' && x.treasureHome >= 0) d.addItems(x.treasureHome, [p.carry]);
-		d.update(seat, { status: 'dead', bullets: 0, carry: null });
+		// Out of the game, not dead: here the dead revive (1.10).
+		d.update(seat, { status: 'lost', bullets: 0, carry: null });
 		setSwamp(d, seat, false);
 		d.changed = true;
 		// His turn was the round's last: all players have moved, the ghost steps on (2.2), and whoever
