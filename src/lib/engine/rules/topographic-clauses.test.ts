@@ -561,4 +561,16 @@ describe('003 the last clauses', () => {
 		g.do({ type: 'ask_cell_kind', by: 0, cell: 0 });
 		expect(g.last.find((e) => e.type === 'cell_kind_answer')).toMatchObject({ kind: 'land' });
 	});
+
+	test('003 2.1 with 1.10: a death ends the bear\'s move as it ends a player\'s — no shot from the morgue after it', () => {
+		// The bear at b1 steps onto the awake crocodile at b2 and dies into the morgue at c2; the
+		// player at c3 said a shot "down" after his step: the bear does not fire it at him from c2.
+		const plan = grid('topographic', ['L L L', 'L C M', 'L L L'], { bear: 1 });
+		const g = solo(plan, [2, 2]);
+		ammo(g, 0, 1);
+		g.move(0, [go('down'), shoot('down')]); // the outer wall, a shot into it
+		expect(topoExt(g.state).bear).toBe(5);
+		expect(g.types()).not.toContain('shot_dead');
+		expect(g.p(0).cell).toBe(8);
+	});
 });

@@ -298,8 +298,9 @@ function bearRepeats(d: Draft, actions: readonly Action[]): void {
 			if (d.sides[from * 4 + di] !== SIDE_OPEN) continue; // a wall (exits are walls: no treasure)
 			const fin = enter(d, { kind: 'bear' }, d.board.nb[from * 4 + di]!, null);
 			if (fin < 0) {
+				// A death ends its move, as a player's (1.10): no shot after it from the morgue.
 				bearDies(d);
-				continue;
+				return;
 			}
 			setExt(d, { bear: fin, bearSwamp: d.board.kind[fin] === TK.swamp });
 			// 2.1 the bear moving onto a player eats him.
