@@ -573,4 +573,12 @@ describe('003 the last clauses', () => {
 		expect(g.types()).not.toContain('shot_dead');
 		expect(g.p(0).cell).toBe(8);
 	});
+
+	test('003 2.1, 2.2: the ghost eats players, not the bear ("all the laws of the labyrinth" are its cells\' laws; the creatures are apart)', () => {
+		const plan = grid('topographic', ['L L L M'], { bear: 1, ghost: [2, 1] });
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('up')]); // walls for both; the ghost c1 → b1, onto the bear
+		expect(ghostCell(topoExt(g.state))).toBe(1);
+		expect(topoExt(g.state).bear).toBe(1);
+	});
 });
