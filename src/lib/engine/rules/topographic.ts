@@ -109,11 +109,18 @@ const asleep = (d: Draft, cell: number): boolean => {
 	return w !== undefined && d.moveNo < w;
 };
 
+/** 1.10: the treasure a player carried goes back to its place (he is to be left without it). */
+function treasureGoesHome(d: Draft, seat: Seat): void {
+	const carry = d.p(seat).carry;
+	const home = topoExt(d).treasureHome;
+	if (carry?.k === 'treasure' && home >= 0) d.addItems(home, [carry]);
+}
+
 /** Death (1.10): to the morgue, revived at once, without cartridges; the treasure goes home. */
 function die(d: Draft, seat: Seat): void {
 	const p = d.p(seat);
 	const x = topoExt(d);
-	if (p.carry?.k === 'treasure' && x.treasureHome >= 0) d.addItems(x.treasureHome, [p.carry]);
+	treasureGoesHome(d, seat);
 	const cell = x.morgue >= 0 ? x.morgue : p.cell;
 	d.update(seat, { cell, bullets: 0, carry: null });
 	setSwamp(d, seat, false);
@@ -485,9 +492,8 @@ export const topographic: RuleSystem = {
 		// (1.10), and nothing else is left behind (this labyrinth has no corpses nor lying cartridges).
 		const p = d.p(seat);
 		if (p.status !== 'in') return;
-		const x = topoExt(d);
 		const last = endsRound(d, seat);
-		if (p.carry?.k === 'treasure' && x.treasureHome >= 0) d.addItems(x.treasureHome, [p.carry]);
+		treasureGoesHome(d, seat);
 		// Out of the game, not dead: here the dead revive (1.10).
 		d.update(seat, { status: 'lost', bullets: 0, carry: null });
 		setSwamp(d, seat, false);
