@@ -320,7 +320,7 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	mine_set: said,
 	blast: said,
 	dark_done: said,
-	timed_out: said,
+	timed_out: (e, c) => t(e.corpse === false ? 'event_timed_out_left' : 'event_timed_out', c.locale, c.P),
 	nstop_started: said,
 	nstop_stopped: said,
 	swamp: said,

@@ -166,7 +166,8 @@ function askCellKind({ state, c, sys, isMaster, over }: Turn<'ask_cell_kind'>): 
 	if (p.questions <= 0) return 'no_question_left';
 	const d = new Draft(state, sys);
 	d.update(c.by, { questions: p.questions - 1 });
-	const k = CELL_KINDS[state.board.kind[c.cell]!]!;
+	// As a start is told (a topographic spinner is "land", seed 003 1.2).
+	const k = sys.announcedKind ? sys.announcedKind(state, c.cell) : CELL_KINDS[state.board.kind[c.cell]!]!;
 	d.all({ type: 'cell_kind_asked', seat: c.by });
 	d.tell(c.by, {
 		type: 'cell_kind_answer',
@@ -342,7 +343,7 @@ function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied |
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
 	if (currentSeat(state) !== c.seat) return 'not_your_turn';
 	const d = new Draft(state, sys);
-	d.all({ type: 'timed_out', seat: c.seat });
+	d.all(sys.corpses === false ? { type: 'timed_out', seat: c.seat, corpse: false } : { type: 'timed_out', seat: c.seat });
 	sys.kill(d, c.seat);
 	endOfMove(d, c.seat, false);
 	return commit(d, c, true);

@@ -261,7 +261,8 @@ export type EventBody =
 	| { type: 'recall'; seat: Seat; of: Seat; move: PublicMove | null }
 	// draws and ends
 	| { type: 'break_taken'; seat: Seat; minutes: number }
-	| { type: 'timed_out'; seat: Seat }
+	/** `corpse: false`: the system leaves nothing behind (topographic: he leaves the game, the treasure goes home). */
+	| { type: 'timed_out'; seat: Seat; corpse?: false }
 	| { type: 'nstop_started' }
 	| { type: 'nstop_stopped' }
 	| { type: 'nstop_count'; rounds: number; of: number }
