@@ -9,7 +9,9 @@
  * - `wanderer`  a legal move at random (the way back in when outside; any system);
  * - `explorer`  maps the labyrinth: tries the nearest side it does not know, walks to treasures it
  *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
- *               a known hospital when hurt, orders the hospital when wounded;
+ *               a known hospital when hurt, orders the hospital when wounded; its routes end at a
+ *               pit (which sends the player elsewhere) and follow where a river or pit was seen to
+ *               take it;
  * - `hunter`    an explorer that also shoots when the others' possible squares make a hit likely
  *               (more readily at a player heard finding a treasure) and blows a known wall when
  *               the way through it is much shorter.
