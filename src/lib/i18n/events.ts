@@ -277,7 +277,7 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	eaten: (e, c) => t(`event_eaten_${e.by}`, c.locale, c.P),
 	near: (e, c) => t(`event_near_${e.who}`, c.locale, c.P),
 	// abandoned (seed 002)
-	meet: (e, c) => t('event_meet', c.locale, { ...c.P, others: joinList(e.others.map(c.player), c.locale) }),
+	meet: (e, c) => t(e.fight ? 'event_meet' : 'event_meet_no_fight', c.locale, { ...c.P, others: joinList(e.others.map(c.player), c.locale) }),
 	shop: (e, c) => e.item === null ? t('event_shop_full', c.locale, c.P) : t('event_shop', c.locale, { ...c.P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, c.locale) }),
 	flushed: (e, c) => t(e.blocked ? 'event_flushed_blocked' : 'event_flushed', c.locale, c.P),
 	treasure_pile: (e, c) => t(e.taken ? 'event_treasure_pile_taken' : 'event_treasure_pile', c.locale, c.P),

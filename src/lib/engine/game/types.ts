@@ -287,7 +287,7 @@ export type EventBody =
 	| { type: 'near'; seat: Seat; who: Creature }
 	// abandoned (seed 002)
 	| { type: 'safe'; seat: Seat }
-	| { type: 'meet'; seat: Seat; others: Seat[] }
+	| { type: 'meet'; seat: Seat; others: Seat[]; /** a fight may follow (both healthy, not in the hospital) */ fight: boolean }
 	| { type: 'shop'; seat: Seat; roll: number | null; item: AbandonedItem | null }
 	| { type: 'marsh'; seat: Seat }
 	| { type: 'flushed'; seat: Seat; blocked: boolean }

@@ -5,10 +5,12 @@
  * Clauses already checked in abandoned.test.ts are not repeated here.
  */
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { Script } from '../game/testing';
-import type { Action, AbandonedItem } from '../game/types';
-import type { Direction, Plan } from '../plan/types';
+import type { Action, AbandonedItem, GameEvent } from '../game/types';
+import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
 import { abandonedExt, heldItem } from './abandoned';
+import { generateAbandoned } from './abandoned-generate';
 import { grid } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
@@ -118,7 +120,7 @@ describe('002 3.2 attack, 4 conditions, 5 battle', () => {
 			expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
 			g.move(other, [go('right')]); // the injured loser steps off
 			g.move(me, [go('right')]); // the winner comes back
-			expect(g.last[0]).toMatchObject({ type: 'treasure_pile', taken: true });
+			expect(g.last[1]).toMatchObject({ type: 'treasure_pile', taken: true });
 			expect(g.p(me).carry).toMatchObject({ k: 'treasure' });
 			return;
 		}
@@ -168,7 +170,7 @@ describe('002 3.3 tiles and what the master tells', () => {
 	test('002 3.3 "Fight other_player": an adventurer who walks onto another\'s tile is told who is there; otherwise nobody learns where anyone is', () => {
 		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 0, 1);
 		g.move(me, [go('right')]);
-		expect(g.last.find((e) => e.type === 'meet')).toMatchObject({ seat: me, others: [other] });
+		expect(g.last.find((e) => e.type === 'meet')).toMatchObject({ seat: me, others: [other], fight: true });
 		// The answer names the adventurers, never the tile (the views' side is abandoned.test.ts's property).
 		expect(JSON.stringify(g.last)).not.toMatch(/"cell"/);
 	});
@@ -179,5 +181,133 @@ describe('002 3.3 tiles and what the master tells', () => {
 		g.move(me, [go('up')]);
 		expect(g.state.result).toEqual({ kind: 'win', seat: me, how: 'treasure' });
 		expect(g.move(other, [go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'game_over' });
+	});
+});
+
+/** `seat` carries a treasure (as if picked up earlier). */
+function carrying(g: Script, seat: number): void {
+	g.state = { ...g.state, players: g.state.players.map((q) => (q.seat === seat ? { ...q, carry: { k: 'treasure' as const, id: 0 } } : q)) };
+}
+
+describe('002 audit 2: treasure dropped anywhere, spawns, who shares a tile', () => {
+	test('002 4 "drop any treasure", 3.3 "a tile containing treasure": a treasure dropped on a marsh is found there by the next healthy adventurer (the original program: any tile can hold a pile)', () => {
+		// a1 L, b1 marsh, c1 L, d1 L: the carrier on the marsh is shot from d1.
+		const { g, me, other } = pair(grid('abandoned', ['L F L L'], EXIT), 3, 1);
+		carrying(g, other);
+		give(g, me, 'bullet');
+		g.move(me, [{ a: 'use', item: 'bullet', dir: 'left' }, go('left')]);
+		expect(g.last.find((e) => e.type === 'injured')).toMatchObject({ seat: other, dropped: true });
+		expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
+		g.move(other, [go('left')]); // the injured carrier steps off the marsh
+		g.move(me, [go('left')]); // c1 → b1: the marsh, and the treasure lying there
+		expect(g.types().slice(0, 2)).toEqual(['marsh', 'treasure_pile']);
+		expect(g.last[1]).toMatchObject({ type: 'treasure_pile', taken: true });
+		expect(g.p(me).carry).toMatchObject({ k: 'treasure' });
+		expect(g.state.items[1]).toEqual([]);
+	});
+
+	test('002 4, 3.3: a treasure dropped in the hospital is found there; an injured arrival is healed first and picks it up', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L H L L'], EXIT), 3, 1);
+		carrying(g, other);
+		give(g, me, 'bullet');
+		g.move(me, [{ a: 'use', item: 'bullet', dir: 'left' }, go('left')]); // me to c1
+		expect(g.state.items[1]).toEqual([{ k: 'treasure', id: 0 }]);
+		g.move(other, [go('left')]); // the injured one leaves the hospital without it
+		wound(g, me);
+		g.move(me, [go('left')]);
+		expect(g.types().slice(0, 2)).toEqual(['hospital', 'treasure_pile']);
+		expect(g.last[0]).toMatchObject({ healed: true });
+		expect(g.last[1]).toMatchObject({ taken: true });
+	});
+
+	test('002 3.3 portal, river: a pile on the tile where the movement ends is found (the portal\'s exit, the river\'s mouth)', () => {
+		// a1 L, b1 G(A) c1 L d1 G(B); the treasure lies on d1, reached through b1.
+		const p = grid('abandoned', ['L G L G'], { ...EXIT, portals: [[1, 3]], items: [{ cell: 3, kind: 'treasure', true: true }] });
+		const { g, me } = pair(p, 0, 2);
+		g.move(me, [go('right')]);
+		expect(g.types().slice(0, 2)).toEqual(['portal', 'treasure_pile']);
+		expect(g.p(me).carry).toMatchObject({ k: 'treasure' });
+		// a1 L b1 L / a2 R> b2 R> (the mouth against the right wall) with a pile on b2.
+		const r = grid('abandoned', ['L L', 'R> R>'], EXIT);
+		const river = pair(r, 0, 1);
+		river.g.state = { ...river.g.state, items: river.g.state.items.map((l, i) => (i === 3 ? [{ k: 'treasure' as const, id: 0 }] : l)) };
+		river.g.move(river.me, [go('down')]);
+		expect(river.g.types().slice(0, 2)).toEqual(['flushed', 'treasure_pile']);
+		expect(river.g.p(river.me).cell).toBe(3);
+		expect(river.g.p(river.me).carry).toMatchObject({ k: 'treasure' });
+	});
+
+	test('002 2: the program spawns the adventurers on different safe tiles (the original draws them without replacement), so nobody starts in a fight nobody was told of', () => {
+		const plan = grid('abandoned', ['L L L L L', 'L L L L L'], EXIT);
+		for (let seed = 1; seed <= 40; seed++) {
+			const g = new Script(plan, 5, {}, seed);
+			expect(new Set(g.state.players.map((q) => q.cell)).size).toBe(5);
+		}
+		// Fewer safe tiles than adventurers: they must share (a hand-made board), but every safe tile is used.
+		const small = grid('abandoned', ['L L F F'], EXIT);
+		const g = new Script(small, 3, {}, 1);
+		expect(new Set(g.state.players.map((q) => q.cell))).toEqual(new Set([0, 1]));
+	});
+
+	test('002 2 "except when a player is found by another player": one who walks into the hospital where another is is told whom he found (the original says so on every tile)', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L H L'], EXIT), 0, 1);
+		g.move(me, [go('right')]);
+		expect(g.types()).toEqual(['hospital', 'meet', 'turn']);
+		expect(g.last[1]).toMatchObject({ seat: me, others: [other], fight: false });
+	});
+
+	test('002 3.2: meeting an injured adventurer is told without "fight" (no fight can follow); meeting a healthy one, with it', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 0, 1);
+		wound(g, other);
+		g.move(me, [go('right')]);
+		expect(g.last.find((e) => e.type === 'meet')).toMatchObject({ seat: me, others: [other], fight: false });
+	});
+});
+
+describe('002 property: who shares a tile is always public', () => {
+	/** An arrival's answer (3.3): the mover left his tile; "wall" and "found an exit" leave him where he was. */
+	const ARRIVALS = new Set(['safe', 'shop', 'hospital', 'marsh', 'flushed', 'portal']);
+
+	test('002 2, 3.2: from the table\'s announcements alone everyone can tell who shares a tile (spawns apart, "found by another player" on every tile), so an attack\'s refusal ("not here") tells nothing new', () => {
+		fc.assert(
+			// per command: 0-3 a step; 4-15 an attack on the k-th next seat, then a step
+			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 3, max: 5 }), fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 120 }), (seed, seats, moves) => {
+				const g = new Script(generateAbandoned(seed), seats, {}, seed);
+				g.do({ type: 'confirm_starts', by: 'master' });
+				// What the table knows: a label per adventurer, equal for those it knows to share a tile.
+				const label = Array.from({ length: seats }, (_, s) => s);
+				const inHospital = new Array<boolean>(seats).fill(false);
+				let fresh = seats;
+				const hear = (events: readonly GameEvent[]) => {
+					for (const e of events) {
+						if (!ARRIVALS.has(e.type) || !('seat' in e)) continue;
+						const s = e.seat as number;
+						inHospital[s] = e.type === 'hospital';
+						const meet = events.find((x): x is Extract<GameEvent, { type: 'meet' }> => x.type === 'meet' && x.seat === s);
+						label[s] = meet ? label[meet.others[0]!]! : fresh++;
+					}
+				};
+				for (const m of moves) {
+					if (g.state.phase !== 'play') break;
+					const seat = g.now;
+					const dir = DIRECTIONS[m % 4]!;
+					if (m >= 4) {
+						const target = (seat + 1 + (((m - 4) >> 2) % (seats - 1))) % seats;
+						const refused = g.move(seat, [{ a: 'attack', target }, go(dir)])[0]!;
+						const knownApart = label[seat] !== label[target] || g.p(target).status !== 'in' || inHospital[seat];
+						expect(refused.type === 'rejected' && refused.reason === 'no_target').toBe(knownApart);
+						if (refused.type === 'rejected') g.move(seat, [go(dir)]);
+					} else g.move(seat, [go(dir)]);
+					expect(g.last[0]!.type).not.toBe('rejected');
+					hear(g.last);
+					for (let a = 0; a < seats; a++)
+						for (let b = a + 1; b < seats; b++) {
+							const [pa, pb] = [g.p(a), g.p(b)];
+							if (pa.status === 'in' && pb.status === 'in') expect(label[a] === label[b]).toBe(pa.cell === pb.cell);
+						}
+				}
+			}),
+			{ numRuns: 40 }
+		);
 	});
 });

@@ -89,7 +89,7 @@ function injure(d: Draft, seat: Seat, by: Seat): void {
 	d.changed = true;
 }
 
-/** The tile's effect on arrival (3.3). */
+/** The tile's effect on arrival (3.3), then what lies and who stands where the movement ends. */
 function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 	const b = d.board;
 	let cur = cell;
@@ -130,37 +130,38 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 	} else if (k === AK.marsh) {
 		d.say({ type: 'marsh', seat });
 		loseTurns(d, seat, 1);
-	} else if (k === AK.river) {
-		// Flushed onto another river tile: it does not flush again this move.
-	} else {
-		const list = d.itemsAt(cur);
-		const t = list.findIndex((it) => it.k === 'treasure');
-		if (t >= 0) {
-			const p = d.p(seat);
-			const take = p.health === 'healthy' && !p.carry;
-			if (take) {
-				d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
-				d.setItems(
-					cur,
-					list.filter((_, i) => i !== t)
-				);
-				d.changed = true;
-			}
-			d.say({ type: 'treasure_pile', seat, taken: take });
-		} else d.say({ type: 'safe', seat });
-	}
+	} else if (k === AK.land) d.say({ type: 'safe', seat });
+	// Flushed onto another river tile: it does not flush again this move.
 	finishOn(d, seat, cur);
 }
 
+/**
+ * Where the movement ends: 3.3 "also stumbles across a pile of TREASURE" — a pile lies on any
+ * tile a carrier was injured on (4), and the original program announces it on every kind — taken
+ * by a healthy adventurer holding none; then 2 "found by another player": who else is there.
+ */
 function finishOn(d: Draft, seat: Seat, cell: number): void {
 	d.update(seat, { cell });
-	// 3.3 empty tile: another adventurer here — "Fight other_player or end your turn".
-	if (d.board.kind[cell] === AK.hospital) return;
-	const others = d
-		.at(cell)
-		.filter((q) => q.seat !== seat)
-		.map((q) => q.seat);
-	if (others.length) d.say({ type: 'meet', seat, others });
+	const list = d.itemsAt(cell);
+	const t = list.findIndex((it) => it.k === 'treasure');
+	if (t >= 0) {
+		const p = d.p(seat);
+		const take = p.health === 'healthy' && !p.carry;
+		if (take) {
+			d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
+			d.setItems(
+				cell,
+				list.filter((_, i) => i !== t)
+			);
+			d.changed = true;
+		}
+		d.say({ type: 'treasure_pile', seat, taken: take });
+	}
+	const others = d.at(cell).filter((q) => q.seat !== seat);
+	if (others.length === 0) return;
+	// 3.2: a fight may follow — both healthy, not in the hospital (all of it public).
+	const fight = d.board.kind[cell] !== AK.hospital && d.p(seat).health === 'healthy' && others.some((q) => q.health === 'healthy');
+	d.say({ type: 'meet', seat, others: others.map((q) => q.seat), fight });
 }
 
 function step(d: Draft, seat: Seat, dir: Direction): void {
@@ -316,10 +317,13 @@ export const abandoned: RuleSystem = {
 	},
 
 	autoStarts(plan, board, seats, rng) {
-		// 2: each adventurer on a random safe tile (land without treasure).
+		// 2: each adventurer on a random safe tile (land without treasure), a different one for each
+		// (the original program draws them without replacement): nobody starts on another's tile
+		// unannounced. A hand-made board with fewer safe tiles than adventurers uses them all, in turn.
 		const safe = board.cellList.filter((c) => board.kind[c] === AK.land && !plan.items.some((it) => it.cell === c));
 		if (safe.length === 0) return null;
-		return Array.from({ length: seats }, () => rng.pick(safe)!);
+		const drawn = rng.shuffle(safe);
+		return Array.from({ length: seats }, (_, i) => drawn[i % drawn.length]!);
 	},
 
 	startLoadout() {

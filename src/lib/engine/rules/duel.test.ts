@@ -389,7 +389,7 @@ describe('the four systems in the app', () => {
 			{ type: 'crocodile_eats' }, { type: 'crocodile_asleep' }, { type: 'arsenal' }, { type: 'treasure_picked' },
 			{ type: 'morgue' }, { type: 'morgue_cell' }, { type: 'shot_dead' }, { type: 'eaten', by: 'bear' }, { type: 'eaten', by: 'ghost' },
 			{ type: 'near', who: 'bear' }, { type: 'near', who: 'ghost' },
-			{ type: 'safe' }, { type: 'meet', others: [1, 2] }, { type: 'shop', roll: 3, item: 'first_aid' }, { type: 'shop', roll: 1, item: 'bullet' },
+			{ type: 'safe' }, { type: 'meet', others: [1, 2], fight: true }, { type: 'meet', others: [1, 2], fight: false }, { type: 'shop', roll: 3, item: 'first_aid' }, { type: 'shop', roll: 1, item: 'bullet' },
 			{ type: 'shop', roll: 6, item: 'junk' }, { type: 'shop', roll: null, item: null }, { type: 'marsh' },
 			{ type: 'flushed', blocked: true }, { type: 'flushed', blocked: false }, { type: 'portal' },
 			{ type: 'treasure_pile', taken: true }, { type: 'treasure_pile', taken: false }, { type: 'turn_lost' }, { type: 'missed' },
