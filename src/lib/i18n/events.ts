@@ -336,6 +336,7 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	marsh: said,
 	portal: said,
 	turn_lost: said,
+	pile_taken: said,
 	missed: said,
 	first_aid: said,
 	junk_dropped: said,
@@ -382,7 +383,7 @@ const ANSWER_PARTS = new Set<GameEvent['type']>([
 	'blast', 'took_treasure', 'action_failed', 'status', 'you_died',
 	// topographic, abandoned and duel movement results
 	'swamp', 'swamp_death', 'topo_river', 'crocodile_eats', 'crocodile_asleep', 'arsenal', 'treasure_picked', 'morgue',
-	'morgue_cell', 'shot_dead', 'eaten', 'safe', 'meet', 'shop', 'marsh', 'flushed', 'portal', 'treasure_pile', 'missed',
+	'morgue_cell', 'shot_dead', 'eaten', 'safe', 'meet', 'shop', 'marsh', 'flushed', 'portal', 'treasure_pile', 'pile_taken', 'missed',
 	'injured', 'first_aid', 'junk_dropped', 'outer_wall', 'crossbow', 'crutch', 'trap', 'duel_pit', 'pit_exit',
 	'duel_treasure', 'duel_out', 'reentered', 'not_reentered'
 ]);

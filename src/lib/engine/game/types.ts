@@ -167,7 +167,9 @@ export const REJECT_REASONS = [
 	'grenade_takes_turn',
 	'no_target',
 	'not_outside',
-	'no_treasure'
+	'no_treasure',
+	'holds_treasure',
+	'junk_in_shop'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -293,6 +295,7 @@ export type EventBody =
 	| { type: 'flushed'; seat: Seat; blocked: boolean }
 	| { type: 'portal'; seat: Seat }
 	| { type: 'treasure_pile'; seat: Seat; taken: boolean }
+	| { type: 'pile_taken'; seat: Seat }
 	| { type: 'turn_lost'; seat: Seat }
 	| { type: 'missed'; seat: Seat }
 	| { type: 'injured'; seat: Seat; by: Seat; dropped: boolean }

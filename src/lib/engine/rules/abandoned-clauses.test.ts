@@ -311,3 +311,71 @@ describe('002 property: who shares a tile is always public', () => {
 		);
 	});
 });
+
+describe('002 3 "any number of actions": a refusal never tells the outcome of the dice', () => {
+	test('002 3.2, 5: after a battle he loses, a second attack is answered "no luck" and the move stands — refusing it would tell him, before anything happened, that he would lose', () => {
+		const p = grid('abandoned', ['L L L'], EXIT);
+		for (let seed = 1; seed <= 40; seed++) {
+			const g = game(p, [1, 1, 1], seed);
+			const [me, y, z] = g.state.order as [number, number, number];
+			g.move(me, [{ a: 'attack', target: y }, { a: 'attack', target: z }, go('left')]);
+			const battle = g.last.find((e) => e.type === 'battle') as { winner: number } | undefined;
+			if (!battle || battle.winner === me) continue;
+			expect(g.types().slice(0, 3)).toEqual(['battle', 'injured', 'action_failed']);
+			expect(g.last[2]).toMatchObject({ reason: 'not_healthy' });
+			expect(g.p(me).cell).toBe(0);
+			return;
+		}
+		throw new Error('no seed where the attacker loses');
+	});
+});
+
+describe('002 3.3 "the player can pick up the treasure": a pile lying on one\'s tile is taken at any time of one\'s turn (the original offers "Acquire treasure")', () => {
+	const take: Action = { a: 'take', index: 0 };
+
+	test('002 4, 5, 3.3: the winner of a battle takes the treasure the loser dropped at his feet, in the same turn', () => {
+		const p = grid('abandoned', ['L L L'], EXIT);
+		for (let seed = 1; seed <= 30; seed++) {
+			const { g, me, other } = pair(p, 1, 1, seed);
+			carrying(g, other);
+			g.move(me, [{ a: 'attack', target: other }, take, go('left')]);
+			const battle = g.last.find((e) => e.type === 'battle') as { winner: number };
+			if (battle.winner !== me) {
+				// The attacker lost: injured, he cannot pick anything up — answered "no luck", the move stands.
+				expect(g.types().slice(0, 3)).toEqual(['battle', 'injured', 'action_failed']);
+				continue;
+			}
+			expect(g.types().slice(0, 4)).toEqual(['battle', 'injured', 'pile_taken', 'safe']);
+			expect(g.p(me).carry).toMatchObject({ k: 'treasure', id: 0 });
+			expect(g.state.items[1]).toEqual([]);
+			return;
+		}
+		throw new Error('no seed where the attacker wins');
+	});
+
+	test('002 4, 3.1: injured on a pile, healed by the first aid kit, he takes it without stepping off', () => {
+		const p = grid('abandoned', ['L L L L'], { ...EXIT, items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const { g, me, other } = pair(p, 0, 3);
+		wound(g, me);
+		g.move(me, [go('right')]);
+		expect(g.last[1]).toMatchObject({ type: 'treasure_pile', taken: false });
+		g.move(other, [go('left')]);
+		give(g, me, 'first_aid');
+		g.move(me, [take, go('left')]);
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'not_healthy' });
+		g.move(me, [{ a: 'use', item: 'first_aid' }, take, go('up')]);
+		expect(g.types().slice(0, 3)).toEqual(['first_aid', 'pile_taken', 'wall']);
+		expect(g.p(me).carry).toMatchObject({ k: 'treasure' });
+	});
+
+	test('002 3.3 "only one treasure at a time"; nothing to take where nothing lies — refused before the movement, "no luck" after it', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L'], EXIT), 1, 2);
+		expect(g.move(me, [take, go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'no_treasure' });
+		carrying(g, me);
+		g.state = { ...g.state, items: g.state.items.map((l, i) => (i === 1 ? [{ k: 'treasure' as const, id: 1 }] : l)) };
+		expect(g.move(me, [take, go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'holds_treasure' });
+		g.move(me, [go('left'), take]);
+		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'holds_treasure' });
+		expect(g.state.players[me]!.cell).toBe(0);
+	});
+});

@@ -347,7 +347,7 @@ describe('002 items, battles, injuries', () => {
 		const g = game(p, 1, [1]);
 		give(g, 0, 'junk');
 		g.move(0, [{ a: 'use', item: 'junk' }, go('left')]);
-		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'option_off' });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'junk_in_shop' });
 		g.move(0, [go('left'), { a: 'use', item: 'junk' }]);
 		expect(g.types()).toContain('junk_dropped');
 		expect(heldItem(g.state, 0)).toBeNull();

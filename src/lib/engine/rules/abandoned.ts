@@ -135,6 +135,24 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 	finishOn(d, seat, cur);
 }
 
+/** Where a treasure lies among the things on `cell`, or −1. */
+function pileAt(d: Draft, cell: number): number {
+	return d.itemsAt(cell).findIndex((it) => it.k === 'treasure');
+}
+
+/** The seat picks up the treasure lying on its tile (there is one). */
+function pickUp(d: Draft, seat: Seat): void {
+	const cell = d.p(seat).cell;
+	const list = d.itemsAt(cell);
+	const t = pileAt(d, cell);
+	d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
+	d.setItems(
+		cell,
+		list.filter((_, i) => i !== t)
+	);
+	d.changed = true;
+}
+
 /**
  * Where the movement ends: 3.3 "also stumbles across a pile of TREASURE" — a pile lies on any
  * tile a carrier was injured on (4), and the original program announces it on every kind — taken
@@ -142,19 +160,10 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
  */
 function finishOn(d: Draft, seat: Seat, cell: number): void {
 	d.update(seat, { cell });
-	const list = d.itemsAt(cell);
-	const t = list.findIndex((it) => it.k === 'treasure');
-	if (t >= 0) {
+	if (pileAt(d, cell) >= 0) {
 		const p = d.p(seat);
 		const take = p.health === 'healthy' && !p.carry;
-		if (take) {
-			d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
-			d.setItems(
-				cell,
-				list.filter((_, i) => i !== t)
-			);
-			d.changed = true;
-		}
+		if (take) pickUp(d, seat);
 		d.say({ type: 'treasure_pile', seat, taken: take });
 	}
 	const others = d.at(cell).filter((q) => q.seat !== seat);
@@ -228,7 +237,7 @@ function useFirstAid({ d, seat }: Act<'use'>): RejectReason | null {
 
 /** 3.1 junk is dropped, anywhere but in the thrift shop. */
 function dropJunk({ d, seat }: Act<'use'>): RejectReason | null {
-	if (d.board.kind[d.p(seat).cell] === AK.shop) return 'option_off';
+	if (d.board.kind[d.p(seat).cell] === AK.shop) return 'junk_in_shop';
 	setItem(d, seat, null);
 	d.say({ type: 'junk_dropped', seat });
 	return null;
@@ -272,8 +281,24 @@ function attack({ d, seat, a }: Act<'attack'>): RejectReason | null {
 	return null;
 }
 
+/**
+ * 3.3 "the player can pick up the treasure only if he/she is not injured", "only one treasure at a
+ * time": a pile lying on his tile (one he could not take on arriving, or one dropped at his feet by
+ * a loser) is taken at any time of his turn, as the original program offers ("Acquire treasure").
+ * Whether a pile lies here is known to him: told on arriving, and every drop and take is public.
+ */
+function takePile({ d, seat }: Act<'take'>): RejectReason | null {
+	const p = d.p(seat);
+	if (p.health !== 'healthy') return 'not_healthy';
+	if (p.carry?.k === 'treasure') return 'holds_treasure';
+	if (pileAt(d, p.cell) < 0) return 'no_treasure';
+	pickUp(d, seat);
+	d.say({ type: 'pile_taken', seat });
+	return null;
+}
+
 /** One named handler per non-movement action of the abandoned labyrinth (as classic's); a refusal is returned as its reason. */
-const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = { use, attack };
+const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = { use, attack, take: takePile };
 
 /** One non-movement action. Returns a reason when it cannot be done. */
 function runAction(act: Act<Action['a']>): RejectReason | null {
@@ -288,6 +313,7 @@ function wellFormed(a: unknown): a is Action {
 	const x = a as Record<string, unknown>;
 	if (x.a === 'go') return isDir(x.dir);
 	if (x.a === 'use') return (ABANDONED_ITEMS as readonly unknown[]).includes(x.item) && (x.dir === undefined || isDir(x.dir));
+	if (x.a === 'take') return x.index === 0;
 	if (x.a === 'attack') return typeof x.target === 'number' && Number.isInteger(x.target) && (x.bullet === undefined || typeof x.bullet === 'boolean');
 	return false;
 }
@@ -340,17 +366,22 @@ export const abandoned: RuleSystem = {
 		if (goes > 1) return 'two_movements';
 		setExt(d, { again: false });
 		d.aud = ALL;
-		let moved = false;
+		// 3 "any number of actions": one that cannot be done is refused (nothing happens, he says it
+		// again) only while nothing of the move has happened yet; after a movement or an action done
+		// — a battle's dice among them — it is answered "no luck" and the move stands: refusing it would
+		// tell him, before anything happened, how the dice or the step would fall.
+		let begun = false;
 		for (const a of actions) {
 			if (d.result) break;
 			if (a.a === 'go') {
 				step(d, seat, a.dir);
-				moved = true;
+				begun = true;
 				continue;
 			}
 			const r = runAction({ d, seat, a, cmd });
-			if (r && !moved) return r;
+			if (r && !begun) return r;
 			if (r) d.say({ type: 'action_failed', seat, reason: r });
+			else begun = true;
 		}
 		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
 		return null;
