@@ -279,7 +279,7 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	// abandoned (seed 002)
 	meet: (e, c) => t(e.fight ? 'event_meet' : 'event_meet_no_fight', c.locale, { ...c.P, others: joinList(e.others.map(c.player), c.locale) }),
 	shop: (e, c) => e.item === null ? t('event_shop_full', c.locale, c.P) : t('event_shop', c.locale, { ...c.P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, c.locale) }),
-	flushed: (e, c) => t(e.blocked ? 'event_flushed_blocked' : 'event_flushed', c.locale, c.P),
+	flushed: (e, c) => t(e.exit ? 'event_flushed_exit' : e.blocked ? 'event_flushed_blocked' : 'event_flushed', c.locale, c.P),
 	treasure_pile: (e, c) => t(e.taken ? 'event_treasure_pile_taken' : 'event_treasure_pile', c.locale, c.P),
 	injured: (e, c) => t(e.dropped ? 'event_injured_dropped' : 'event_injured', c.locale, { ...c.P, by: c.player(e.by) }),
 	battle: (e, c) => e.attackerRoll === null || e.defenderRoll === null

@@ -292,7 +292,7 @@ export type EventBody =
 	| { type: 'meet'; seat: Seat; others: Seat[]; /** a fight may follow (both healthy, not in the hospital) */ fight: boolean }
 	| { type: 'shop'; seat: Seat; roll: number | null; item: AbandonedItem | null }
 	| { type: 'marsh'; seat: Seat }
-	| { type: 'flushed'; seat: Seat; blocked: boolean }
+	| { type: 'flushed'; seat: Seat; blocked: boolean; /** blocked at an exit (no treasure to leave with), not a wall */ exit?: true }
 	| { type: 'portal'; seat: Seat }
 	| { type: 'treasure_pile'; seat: Seat; taken: boolean }
 	| { type: 'pile_taken'; seat: Seat }

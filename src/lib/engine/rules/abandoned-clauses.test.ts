@@ -11,6 +11,8 @@ import type { Action, AbandonedItem, GameEvent } from '../game/types';
 import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
 import { abandonedExt, heldItem } from './abandoned';
 import { generateAbandoned } from './abandoned-generate';
+import { renderEvent } from '../../i18n/events';
+import { validatePlan } from '../plan/validate';
 import { grid } from './topographic.testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
@@ -377,5 +379,56 @@ describe('002 3.3 "the player can pick up the treasure": a pile lying on one\'s 
 		g.move(me, [go('left'), take]);
 		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'holds_treasure' });
 		expect(g.state.players[me]!.cell).toBe(0);
+	});
+});
+
+describe('002 3.3 the master\'s responses, in the seed\'s words (rulings 3)', () => {
+	test('002 3.3: every response the seed quotes is said with its words, naming no tile and no direction', () => {
+		const A = { audience: { to: 'all' as const } };
+		const said = (e: object) => renderEvent({ ...e, ...A } as GameEvent, 'en');
+		const quotes: [object, RegExp][] = [
+			[{ type: 'wall', seat: 0 }, /wall/],
+			[{ type: 'exit_refused', seat: 0 }, /found an exit, but has no treasure/],
+			[{ type: 'safe', seat: 0 }, /walks into a SAFE clearing/],
+			[{ type: 'meet', seat: 0, others: [1], fight: true }, /Player 2.*fight or end the turn/],
+			[{ type: 'shop', seat: 0, roll: 1, item: 'bullet' }, /buys a random item.*rusty bullet/],
+			[{ type: 'hospital', seat: 0, healed: false }, /hospital/],
+			[{ type: 'marsh', seat: 0 }, /sinks into a MARSH/],
+			[{ type: 'flushed', seat: 0, blocked: false }, /is flushed by the river one tile/],
+			[{ type: 'flushed', seat: 0, blocked: true }, /river tries to flush .*but a wall/],
+			[{ type: 'portal', seat: 0 }, /enters and exits a portal/],
+			[{ type: 'treasure_pile', seat: 0, taken: false }, /stumbles across a pile of TREASURE/],
+			[{ type: 'missed', seat: 0 }, /missed/]
+		];
+		for (const [e, quote] of quotes) {
+			const text = said(e);
+			expect(text).toMatch(quote);
+			expect(text).not.toMatch(/\b(up|down|left|right|[a-h][1-8])\b/);
+		}
+	});
+});
+
+describe('002 3.3 a river flowing out through an exit (a hand-made board; the original program\'s boards have them)', () => {
+	// a1 L b1 L / a2 L b2 R> (a river's mouth flowing right, where the labyrinth has an exit)
+	const plan = () =>
+		grid('abandoned', ['L L', 'L R>'], { exits: [{ cell: 0, dir: 'up', open: true }, { cell: 3, dir: 'right', open: true }], items: [{ cell: 0, kind: 'treasure', true: true }] });
+
+	test('002 3.3, 6: the river flushes a treasure carrier out through the exit: he wins', () => {
+		expect(validatePlan(plan()).errors).toEqual([]);
+		const { g, me } = pair(plan(), 1, 0);
+		carrying(g, me);
+		g.move(me, [go('down')]);
+		expect(g.types()).toEqual(['flushed', 'won']);
+		expect(g.state.result).toEqual({ kind: 'win', seat: me, how: 'treasure' });
+	});
+
+	test('002 3.3: without a treasure the river cannot take him out: told so (no wall is claimed), he stays on the river and the turn passes', () => {
+		const { g, me, other } = pair(plan(), 1, 0);
+		g.move(me, [go('down')]);
+		expect(g.types()).toEqual(['flushed', 'turn']);
+		expect(g.last[0]).toMatchObject({ blocked: true, exit: true });
+		expect(renderEvent(g.last[0]!, 'en')).toMatch(/exit, but they have no treasure/);
+		expect(g.p(me).cell).toBe(3);
+		expect(g.now).toBe(other);
 	});
 });

@@ -43,6 +43,8 @@ export interface AbandonedExt {
 	readonly lose: readonly number[];
 	/** The last movement hit a wall or an exit without treasure: the same player moves again (3.3). */
 	readonly again: boolean;
+	/** A river's mouth → the side (0-3) it flows out of the labyrinth by (3.3: an exit there lets the river carry one out). */
+	readonly mouthOut?: Readonly<Record<number, number>>;
 }
 
 export function abandonedExt(x: { ext: unknown } | { readonly ext?: unknown }): AbandonedExt {
@@ -99,6 +101,11 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 		d.update(seat, { cell: cur });
 		// A flow towards the labyrinth's wall has no downstream tile (flowDir −1).
 		const f = b.flowDir[cur]!;
+		const out = f < 0 ? abandonedExt(d).mouthOut?.[cur] : undefined;
+		if (out !== undefined && d.sides[cur * 4 + out] === SIDE_OPEN_EXIT) {
+			flushedOut(d, seat, cur, DIRECTIONS[out]!);
+			return;
+		}
 		if (f < 0 || d.sides[cur * 4 + f] !== SIDE_OPEN) {
 			d.say({ type: 'flushed', seat, blocked: true });
 			finishOn(d, seat, cur);
@@ -133,6 +140,23 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 	} else if (k === AK.land) d.say({ type: 'safe', seat });
 	// Flushed onto another river tile: it does not flush again this move.
 	finishOn(d, seat, cur);
+}
+
+/**
+ * 3.3 a river whose mouth is an exit (the original program's boards may have one): it carries a
+ * treasure carrier out — he wins (6); anyone else is told so ("flushed into an exit, but has no
+ * treasure, so does not move farther", the original says) and stays on the mouth. It is not his own movement: the turn passes.
+ */
+function flushedOut(d: Draft, seat: Seat, mouth: number, dir: Direction): void {
+	if (d.p(seat).carry?.k === 'treasure') {
+		d.say({ type: 'flushed', seat, blocked: false });
+		d.update(seat, { outside: dir });
+		d.result = { kind: 'win', seat, how: 'treasure' };
+		d.all({ type: 'won', seat, how: 'treasure' });
+		return;
+	}
+	d.say({ type: 'flushed', seat, blocked: true, exit: true });
+	finishOn(d, seat, mouth);
 }
 
 /** Where a treasure lies among the things on `cell`, or −1. */
@@ -329,10 +353,15 @@ export const abandoned: RuleSystem = {
 		return abandonedProblems(plan);
 	},
 
-	initExt(plan, _board, seats, rng) {
+	initExt(plan, board, seats, rng) {
 		const portalNext: Record<number, number> = {};
 		for (const set of plan.portals ?? []) set.forEach((c, i) => (portalNext[c] = set[(i + 1) % set.length]!));
+		const mouthOut: Record<number, number> = {};
+		plan.cells.forEach((c, i) => {
+			if (c?.kind === 'river' && c.flow && board.nb[i * 4 + DIR_INDEX[c.flow]] === -1) mouthOut[i] = DIR_INDEX[c.flow];
+		});
 		const x: AbandonedExt = {
+			mouthOut,
 			portalNext,
 			rng: rng.state(),
 			items: new Array<AbandonedItem | null>(seats).fill(null),

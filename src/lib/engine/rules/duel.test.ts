@@ -391,7 +391,7 @@ describe('the four systems in the app', () => {
 			{ type: 'near', who: 'bear' }, { type: 'near', who: 'ghost' },
 			{ type: 'safe' }, { type: 'meet', others: [1, 2], fight: true }, { type: 'meet', others: [1, 2], fight: false }, { type: 'shop', roll: 3, item: 'first_aid' }, { type: 'shop', roll: 1, item: 'bullet' },
 			{ type: 'shop', roll: 6, item: 'junk' }, { type: 'shop', roll: null, item: null }, { type: 'marsh' },
-			{ type: 'flushed', blocked: true }, { type: 'flushed', blocked: false }, { type: 'portal' },
+			{ type: 'flushed', blocked: true }, { type: 'flushed', blocked: false }, { type: 'flushed', blocked: true, exit: true }, { type: 'portal' }, { type: 'pile_taken' },
 			{ type: 'treasure_pile', taken: true }, { type: 'treasure_pile', taken: false }, { type: 'turn_lost' }, { type: 'missed' },
 			{ type: 'injured', by: 1, dropped: true }, { type: 'injured', by: 1, dropped: false }, { type: 'first_aid' }, { type: 'junk_dropped' },
 			{ type: 'battle', defender: 1, attackerRoll: 2, defenderRoll: 5, winner: 1 }, { type: 'battle', defender: 1, attackerRoll: null, defenderRoll: null, winner: 0 },
