@@ -272,8 +272,8 @@ describe('002 property: who shares a tile is always public', () => {
 
 	test('002 2, 3.2: from the table\'s announcements alone everyone can tell who shares a tile (spawns apart, "found by another player" on every tile), so an attack\'s refusal ("not here") tells nothing new', () => {
 		fc.assert(
-			// per command: 0-3 a step; 4-15 an attack on the k-th next seat, then a step
-			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 3, max: 5 }), fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 120 }), (seed, seats, moves) => {
+			// per command: 0-3 a step; 4-15 an attack on the k-th next seat, then a step; 16-19 a take, then a step
+			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 3, max: 5 }), fc.array(fc.integer({ min: 0, max: 19 }), { maxLength: 120 }), (seed, seats, moves) => {
 				const g = new Script(generateAbandoned(seed), seats, {}, seed);
 				g.do({ type: 'confirm_starts', by: 'master' });
 				// What the table knows: a label per adventurer, equal for those it knows to share a tile.
@@ -293,7 +293,14 @@ describe('002 property: who shares a tile is always public', () => {
 					if (g.state.phase !== 'play') break;
 					const seat = g.now;
 					const dir = DIRECTIONS[m % 4]!;
-					if (m >= 4) {
+					if (m >= 16) {
+						// Refused only for what he knows of himself; a tile without a pile is "no luck".
+						const me = g.p(seat);
+						const knownNo = me.health !== 'healthy' || me.carry?.k === 'treasure';
+						const answer = g.move(seat, [{ a: 'take', index: 0 }, go(dir)])[0]!;
+						expect(answer.type === 'rejected').toBe(knownNo);
+						if (answer.type === 'rejected') g.move(seat, [go(dir)]);
+					} else if (m >= 4) {
 						const target = (seat + 1 + (((m - 4) >> 2) % (seats - 1))) % seats;
 						const refused = g.move(seat, [{ a: 'attack', target }, go(dir)])[0]!;
 						const knownApart = label[seat] !== label[target] || g.p(target).status !== 'in' || inHospital[seat];
@@ -370,15 +377,23 @@ describe('002 3.3 "the player can pick up the treasure": a pile lying on one\'s 
 		expect(g.p(me).carry).toMatchObject({ k: 'treasure' });
 	});
 
-	test('002 3.3 "only one treasure at a time"; nothing to take where nothing lies — refused before the movement, "no luck" after it', () => {
+	test('002 3.3 "only one treasure at a time": holding one, a take is refused (his own state decides it) before the movement and "no luck" after it', () => {
 		const { g, me } = pair(grid('abandoned', ['L L L'], EXIT), 1, 2);
-		expect(g.move(me, [take, go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'no_treasure' });
 		carrying(g, me);
 		g.state = { ...g.state, items: g.state.items.map((l, i) => (i === 1 ? [{ k: 'treasure' as const, id: 1 }] : l)) };
 		expect(g.move(me, [take, go('left')])[0]).toMatchObject({ type: 'rejected', reason: 'holds_treasure' });
 		g.move(me, [go('left'), take]);
 		expect(g.last.find((e) => e.type === 'action_failed')).toMatchObject({ reason: 'holds_treasure' });
 		expect(g.state.players[me]!.cell).toBe(0);
+	});
+
+	test('002 3.3: where no pile lies a take is answered "no luck" to the table and the move stands, never refused — the tile decides it, and a free private refusal would be an oracle (how many piles lie here is not told)', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 1, 2);
+		g.move(me, [take, go('left')]);
+		expect(g.types().slice(0, 2)).toEqual(['action_failed', 'safe']);
+		expect(g.last[0]).toMatchObject({ reason: 'no_treasure', audience: { to: 'all' } });
+		expect(g.p(me).cell).toBe(0);
+		expect(g.now).toBe(other);
 	});
 });
 

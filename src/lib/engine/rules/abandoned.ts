@@ -324,6 +324,9 @@ function takePile({ d, seat }: Act<'take'>): RejectReason | null {
 /** One named handler per non-movement action of the abandoned labyrinth (as classic's); a refusal is returned as its reason. */
 const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = { use, attack, take: takePile };
 
+/** Failures the tile decides, not what the player knows of himself: answered "no luck", never refused (3). */
+const DECIDED_BY_THE_TILE: ReadonlySet<RejectReason> = new Set(['no_treasure']);
+
 /** One non-movement action. Returns a reason when it cannot be done. */
 function runAction(act: Act<Action['a']>): RejectReason | null {
 	if (!Object.hasOwn(ACTIONS, act.a.a)) return 'malformed';
@@ -398,7 +401,8 @@ export const abandoned: RuleSystem = {
 		// 3 "any number of actions": one that cannot be done is refused (nothing happens, he says it
 		// again) only while nothing of the move has happened yet; after a movement or an action done
 		// — a battle's dice among them — it is answered "no luck" and the move stands: refusing it would
-		// tell him, before anything happened, how the dice or the step would fall.
+		// tell him, before anything happened, how the dice or the step would fall. What the tile
+		// decides (whether a pile lies here) is never refused: "no luck" to the table, the move stands.
 		let begun = false;
 		for (const a of actions) {
 			if (d.result) break;
@@ -408,9 +412,9 @@ export const abandoned: RuleSystem = {
 				continue;
 			}
 			const r = runAction({ d, seat, a, cmd });
-			if (r && !begun) return r;
+			if (r && !begun && !DECIDED_BY_THE_TILE.has(r)) return r;
 			if (r) d.say({ type: 'action_failed', seat, reason: r });
-			else begun = true;
+			begun = true;
 		}
 		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
 		return null;
