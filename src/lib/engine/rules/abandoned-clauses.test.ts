@@ -447,3 +447,32 @@ describe('002 3.3 a river flowing out through an exit (a hand-made board; the or
 		expect(g.now).toBe(other);
 	});
 });
+
+describe('002 3.3 the tile the river pushes one onto (setting riverLandingActs)', () => {
+	test('002 3.3 "moving 2 tiles" (default on): the tile reached acts and is told — a marsh takes the next turn, a portal carries on', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L', 'R> F L'], EXIT), 0, 2);
+		g.move(me, [go('down')]);
+		expect(g.types().slice(0, 2)).toEqual(['flushed', 'marsh']);
+		expect(abandonedExt(g.state).lose[me]).toBe(1);
+	});
+
+	test('002 3.3 (off: the original program): the tile reached does nothing and is not told — no marsh, no portal, no shop; a pile there and whoever stands there are still told', () => {
+		const off = { riverLandingActs: false };
+		const marsh = game(grid('abandoned', ['L L L', 'R> F L'], EXIT), [0, 2], 1, off);
+		const m = marsh.state.order[0]!;
+		marsh.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: m, cell: 0 } });
+		marsh.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: 1 - m, cell: 4 } });
+		marsh.move(m, [go('down')]);
+		expect(marsh.types()).toEqual(['flushed', 'meet', 'turn']);
+		expect(marsh.p(m).cell).toBe(4);
+		expect(abandonedExt(marsh.state).lose[m]).toBe(0);
+		const p = grid('abandoned', ['L L G', 'R> G L'], { ...EXIT, portals: [[4, 2]] });
+		const portal = game(p, [0, 5], 1, off);
+		const q = portal.state.order[0]!;
+		portal.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: q, cell: 0 } });
+		portal.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: 1 - q, cell: 5 } });
+		portal.move(q, [go('down')]);
+		expect(portal.types()).toEqual(['flushed', 'turn']);
+		expect(portal.p(q).cell).toBe(4);
+	});
+});

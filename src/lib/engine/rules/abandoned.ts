@@ -112,7 +112,10 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 			return;
 		}
 		d.say({ type: 'flushed', seat, blocked: false });
-		arriveAt(d, seat, b.nb[cur * 4 + f]!, true);
+		const reached = b.nb[cur * 4 + f]!;
+		// riverLandingActs off (the original program): the tile reached does nothing and is not told.
+		if (d.settings.riverLandingActs) arriveAt(d, seat, reached, true);
+		else finishOn(d, seat, reached);
 		return;
 	}
 	if (k === AK.portal) {
