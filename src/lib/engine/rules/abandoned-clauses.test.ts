@@ -476,3 +476,59 @@ describe('002 3.3 the tile the river pushes one onto (setting riverLandingActs)'
 		expect(portal.p(q).cell).toBe(4);
 	});
 });
+
+describe('002 3 moves: the remaining clauses, each by its words', () => {
+	test('002 3 "one and only one movement": a turn without a movement, or with two, is refused and changes nothing', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L'], EXIT), 0, 2);
+		const before = g.state;
+		expect(g.move(me, [])[0]).toMatchObject({ type: 'rejected', reason: 'no_movement' });
+		expect(g.move(me, [go('right'), go('right')])[0]).toMatchObject({ type: 'rejected', reason: 'two_movements' });
+		expect(g.state).toBe(before);
+	});
+
+	test('002 3.1 "The shooter loses his/her bullet": spent on a miss too; an inner wall stops it ("if a wall blocks the bullet")', () => {
+		const p = grid('abandoned', ['L L L L'], { ...EXIT, walls: [{ cell: 1, dir: 'right' }] });
+		const { g, me, other } = pair(p, 0, 2);
+		give(g, me, 'bullet');
+		g.move(me, [{ a: 'use', item: 'bullet', dir: 'right' }, go('up')]);
+		expect(g.last[0]).toEqual({ type: 'missed', seat: me, audience: { to: 'all' } });
+		expect(g.p(other).health).toBe('healthy');
+		expect(heldItem(g.state, me)).toBeNull();
+	});
+
+	test('002 3.1 first aid kit "Sacrifice one turn at any time to heal yourself" (setting firstAidCostsTurn): healed at once, the next turn lost', () => {
+		const g = game(grid('abandoned', ['L L L'], EXIT), [0, 2], 1, { firstAidCostsTurn: true });
+		const me = g.state.order[0]!;
+		const other = 1 - me;
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: me, cell: 0 } });
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: other, cell: 2 } });
+		wound(g, me);
+		give(g, me, 'first_aid');
+		g.move(me, [{ a: 'use', item: 'first_aid' }, go('right')]);
+		expect(g.p(me).health).toBe('healthy');
+		g.move(other, [go('left')]);
+		expect(g.types()).toContain('turn_lost');
+		expect(g.now).toBe(other);
+	});
+
+	test('002 5 "if the defending adventurer owns a gun they cannot use it": a defender holding the rusty bullet keeps it, unused, whatever the dice', () => {
+		for (let seed = 1; seed <= 10; seed++) {
+			const { g, me, other } = pair(grid('abandoned', ['L L L'], EXIT), 1, 1, seed);
+			give(g, other, 'bullet');
+			g.move(me, [{ a: 'attack', target: other }, go('left')]);
+			const battle = g.last.find((e) => e.type === 'battle') as { attackerRoll: number | null };
+			expect(battle.attackerRoll).not.toBeNull();
+			expect(heldItem(g.state, other)).toBe('bullet');
+		}
+	});
+
+	test('002 3.3 "You can only hold one treasure at a time": a carrier who finds another pile is told of it and leaves it', () => {
+		const p = grid('abandoned', ['L L L'], { ...EXIT, items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const { g, me } = pair(p, 0, 2);
+		carrying(g, me);
+		g.move(me, [go('right')]);
+		expect(g.last[1]).toMatchObject({ type: 'treasure_pile', taken: false });
+		expect(g.p(me).carry).toEqual({ k: 'treasure', id: 0 });
+		expect(g.state.items[1]!.filter((it) => it.k === 'treasure')).toHaveLength(1);
+	});
+});
