@@ -148,7 +148,8 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 /**
  * 3.3 a river whose mouth is an exit (the original program's boards may have one): it carries a
  * treasure carrier out — he wins (6); anyone else is told so ("flushed into an exit, but has no
- * treasure, so does not move farther", the original says) and stays on the mouth. It is not his own movement: the turn passes.
+ * treasure, so does not move farther", the original says) and stays on the mouth. It is not his
+ * own movement: the turn passes.
  */
 function flushedOut(d: Draft, seat: Seat, mouth: number, dir: Direction): void {
 	if (d.p(seat).carry?.k === 'treasure') {
