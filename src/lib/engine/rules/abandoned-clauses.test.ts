@@ -532,3 +532,20 @@ describe('002 3 moves: the remaining clauses, each by its words', () => {
 		expect(g.state.items[1]!.filter((it) => it.k === 'treasure')).toHaveLength(1);
 	});
 });
+
+describe('002 2 adventurers spawned on one tile (a hand-made board with fewer safe tiles than adventurers)', () => {
+	test('002 2 "except when a player is found by another player": those the program had to spawn together are told whom they share the tile with, as the game begins', () => {
+		const g = new Script(grid('abandoned', ['L F F'], EXIT), 3, {}, 1);
+		expect(g.state.players.map((q) => q.cell)).toEqual([0, 0, 0]);
+		g.do({ type: 'confirm_starts', by: 'master' });
+		const meets = g.last.filter((e) => e.type === 'meet');
+		const first = g.state.order[0]!;
+		expect(meets).toEqual([{ type: 'meet', seat: first, others: g.state.order.slice(1).sort(), fight: true, audience: { to: 'all' } }]);
+	});
+
+	test('002 2: spawned apart, nothing is told but the kinds of the starts', () => {
+		const g = new Script(grid('abandoned', ['L L L'], EXIT), 3, {}, 1);
+		g.do({ type: 'confirm_starts', by: 'master' });
+		expect(g.types().filter((t) => t === 'meet')).toEqual([]);
+	});
+});

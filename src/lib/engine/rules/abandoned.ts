@@ -194,6 +194,11 @@ function finishOn(d: Draft, seat: Seat, cell: number): void {
 		if (take) pickUp(d, seat);
 		d.say({ type: 'treasure_pile', seat, taken: take });
 	}
+	tellMeeting(d, seat, cell);
+}
+
+/** 2 "found by another player": the seat is told (and the table with it) who else stands on `cell`. */
+function tellMeeting(d: Draft, seat: Seat, cell: number): void {
 	const others = d.at(cell).filter((q) => q.seat !== seat);
 	if (others.length === 0) return;
 	// 3.2: a fight may follow — both healthy, not in the hospital (all of it public).
@@ -444,7 +449,18 @@ export const abandoned: RuleSystem = {
 		return true;
 	},
 
-	onTurnStart() {},
+	onTurnStart(d) {
+		// 2: the game begins. Adventurers the program had to spawn on one tile (a board with fewer
+		// safe tiles than adventurers) have found each other: the first of them in turn order is told.
+		if (d.base.phase !== 'start') return;
+		const told = new Set<number>();
+		for (const seat of d.base.order) {
+			const cell = d.p(seat).cell;
+			if (told.has(cell)) continue;
+			told.add(cell);
+			tellMeeting(d, seat, cell);
+		}
+	},
 
 	checkEnd() {
 		// 6: the only end is an adventurer leaving with a treasure.
