@@ -549,3 +549,29 @@ describe('002 2 adventurers spawned on one tile (a hand-made board with fewer sa
 		expect(g.types().filter((t) => t === 'meet')).toEqual([]);
 	});
 });
+
+describe('002 property: treasures are never lost nor doubled', () => {
+	test('002 3.3, 4, 6: every treasure lies on exactly one tile or is carried by exactly one adventurer, whatever is played (drops, takes, battles, bullets, rivers, portals)', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 3 })), { maxLength: 150 }), (seed, moves) => {
+				const g = new Script(generateAbandoned(seed), 3, {}, seed);
+				g.do({ type: 'confirm_starts', by: 'master' });
+				const ids = () => [...g.state.items.flat().flatMap((it) => (it.k === 'treasure' ? [it.id] : [])), ...g.state.players.flatMap((q) => (q.carry?.k === 'treasure' ? [q.carry.id] : []))].sort();
+				const all = ids();
+				expect(all).toEqual([0, 1]);
+				for (const [kind, d] of moves) {
+					if (g.state.phase !== 'play') break;
+					const seat = g.now;
+					const dir = DIRECTIONS[d]!;
+					const item = heldItem(g.state, seat);
+					const before: Action[] =
+						kind === 1 ? [{ a: 'attack', target: (seat + 1 + (d % 2)) % 3 }] : kind === 2 ? [{ a: 'take', index: 0 }] : kind === 3 && item ? [{ a: 'use', item, dir }] : [];
+					g.move(seat, [...before, go(dir), ...(kind === 4 ? [{ a: 'take', index: 0 } as Action] : [])]);
+					if (g.last[0]!.type === 'rejected') g.move(seat, [go(dir)]);
+					expect(ids()).toEqual(all);
+				}
+			}),
+			{ numRuns: 40 }
+		);
+	});
+});
