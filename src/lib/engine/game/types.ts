@@ -167,7 +167,9 @@ export const REJECT_REASONS = [
 	'grenade_takes_turn',
 	'no_target',
 	'not_outside',
-	'no_treasure'
+	'no_treasure',
+	'holds_treasure',
+	'junk_in_shop'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -290,12 +292,13 @@ export type EventBody =
 	| { type: 'near'; seat: Seat; who: Creature }
 	// abandoned (seed 002)
 	| { type: 'safe'; seat: Seat }
-	| { type: 'meet'; seat: Seat; others: Seat[] }
+	| { type: 'meet'; seat: Seat; others: Seat[]; /** a fight may follow (both healthy, not in the hospital) */ fight: boolean }
 	| { type: 'shop'; seat: Seat; roll: number | null; item: AbandonedItem | null }
 	| { type: 'marsh'; seat: Seat }
-	| { type: 'flushed'; seat: Seat; blocked: boolean }
+	| { type: 'flushed'; seat: Seat; blocked: boolean; /** blocked at an exit (no treasure to leave with), not a wall */ exit?: true }
 	| { type: 'portal'; seat: Seat }
 	| { type: 'treasure_pile'; seat: Seat; taken: boolean }
+	| { type: 'pile_taken'; seat: Seat }
 	| { type: 'turn_lost'; seat: Seat }
 	| { type: 'missed'; seat: Seat }
 	| { type: 'injured'; seat: Seat; by: Seat; dropped: boolean }
