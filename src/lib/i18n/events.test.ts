@@ -21,6 +21,8 @@ describe('event texts', () => {
 
 	test('every event of many random games renders in every language without a raw key or placeholder', () => {
 		const seen = new Set<string>();
+		// Bad renderings collected and asserted once (an expect per text made this slow on a busy machine).
+		const bad: string[] = [];
 		for (let seed = 1; seed <= 150; seed++) {
 			const rng = createRng(seed);
 			const g = createGame({ plan: randomPlan(rng, 5, 5), seats: 3, seed, settings: seed % 2 ? {} : { grenadeWording: 'tell', lastSurvivorMoves: 2 } });
@@ -33,11 +35,12 @@ describe('event texts', () => {
 					seen.add(e.type);
 					for (const l of LOCALES) {
 						const text = renderEvent(e, l, 5);
-						expect(text, `${e.type} ${l}`).not.toMatch(/event_|\{|undefined/);
+						if (/event_|\{|undefined/.test(text)) bad.push(`${e.type} ${l}: ${text}`);
 					}
 				}
 			}
 		}
+		expect(bad.slice(0, 10)).toEqual([]);
 		expect(seen.size).toBeGreaterThan(40);
 	});
 
