@@ -16,6 +16,7 @@ import { screenshot } from './support/browser';
 import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
 import { expectedFeed, feedLines } from './support/player-screen';
+import { journeyOrigins } from './support/origins';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -116,6 +117,39 @@ function messagesOf(frames: string[]): { type: string; raw: string }[] {
 }
 
 describe('the duel on two phones', () => {
+	test('a newcomer on the LAN address, no duel labyrinth yet: the folded Agreements say they open, and a tap shows what is to be agreed', async () => {
+		const origin = journeyOrigins()[0]!.url;
+		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
+		try {
+			const page = await context.newPage();
+			await page.goto('/duel');
+			await page.locator('main[data-ready="true"]').waitFor();
+			expect(await page.getByTestId('duel-plan').count(), 'a new phone has no duel labyrinth').toBe(0);
+			// Every folded section draws a sign that it opens (a flex summary loses the browser's triangle: a bare title read as an empty heading).
+			const unsigned = await page.evaluate(() =>
+				[...document.querySelectorAll('main summary')]
+					.filter((s) => {
+						const style = getComputedStyle(s);
+						const marker = style.display === 'list-item' && style.listStyleType !== 'none';
+						const drawn = ['::before', '::after'].some((p) => {
+							const after = getComputedStyle(s, p);
+							return after.content !== 'none' && after.content !== 'normal' && parseFloat(after.width) > 0 && (parseFloat(after.borderRightWidth) > 0 || after.content.length > 2);
+						});
+						return !marker && !drawn;
+					})
+					.map((s) => s.textContent?.trim())
+			);
+			expect(unsigned, 'folded sections with nothing saying they open').toEqual([]);
+			const agreements = page.locator('summary', { hasText: 'Agreements' });
+			expect(await page.getByTestId('agreements').isVisible()).toBe(false);
+			await agreements.tap();
+			await expect.poll(() => page.locator('[data-testid="agreements"] [data-setting]').evaluateAll((rows) => rows.filter((r) => (r as HTMLElement).offsetHeight > 0).length)).toBe(4);
+			await screenshot(page, 'duel-lobby-agreements-lan-phone');
+		} finally {
+			await context.close();
+		}
+	});
+
 	test('two phones, each with its own generated plan, play a whole duel over the PeerServer; no frame carries a plan before the end', async () => {
 		const contexts = [await phone(), await phone()];
 		try {
