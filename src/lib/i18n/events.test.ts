@@ -348,6 +348,15 @@ describe('a player\'s line does not guess the player\'s gender (ru, uk)', () => 
 		}
 	});
 
+	test("a player's standing (the status panel, the abandoned survivor's line, the master's list of seats) takes no gender either", () => {
+		for (const l of ['ru', 'uk'] as const) {
+			const catalogue = JSON.parse(readFileSync(`messages/${l}.json`, 'utf8')) as Record<string, string>;
+			const standing = Object.entries(catalogue).filter(([k]) => /^(status_|systems_(healthy|injured|carrying|holding|no_item|lose)|console_health_|event_health_|event_status)/.test(k));
+			expect(standing.length).toBeGreaterThan(20);
+			for (const [key, text] of standing) expect(genderedWords(text, l), `${l} ${key}: ${text}`).toEqual([]);
+		}
+	});
+
 	test('the lines of one move read the same for Anna and for Boris', () => {
 		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
 		const move = [ev({ type: 'pit', seat: 0 }), ev({ type: 'found', seat: 0, treasures: 1, bullets: 0, grenades: 1, landmines: 0, corpses: 0 })];
