@@ -15,7 +15,7 @@ import { nextAction } from '../../src/lib/net/duel.testing';
 import { screenshot } from './support/browser';
 import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
-import { expectedFeed, feedLines } from './support/player-screen';
+import { expectedFeed, feedLines, onScreen } from './support/player-screen';
 import { journeyOrigins } from './support/origins';
 
 let browser: Browser;
@@ -192,6 +192,12 @@ describe('the duel on two phones', () => {
 			const startIn = (plan: Plan) => [44, 45, 54, 55, 33, 66, 0].find((c) => plan.cells[c]?.kind === 'land' && !plan.items.some((it) => it.cell === c))!;
 			const starts = [startIn(plans[1]), startIn(plans[0])];
 			await screenshot(boris, 'duel-start-phone');
+			// Choosing a start, the contour and its button are in the first screen: the agreements (open, to read) come after them, not over them.
+			for (const page of pages) {
+				expect(await onScreen(page.locator('[data-testid="contour"] svg')), 'the start contour in the first screen').toBe(true);
+				expect(await onScreen(page.getByTestId('duel-start')), 'Start here in the first screen').toBe(true);
+				expect(await page.getByTestId('duel-agreements').getAttribute('open')).not.toBeNull();
+			}
 			for (const [p, page] of pages.entries()) {
 				await tapContour(page, starts[p]!);
 				await page.getByTestId('duel-start').click();
@@ -245,6 +251,11 @@ describe('the duel on two phones', () => {
 				// The referee's page reloads while the move is on its way: it is answered once, after the reconnection.
 				if (count === 2) await reload((1 - who) as 0 | 1);
 				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${count}"]`).waitFor({ timeout: 20_000 });
+				// The mover's answer under the pad reads as sentences ("Anna: go up. Went onto land.", not "go up went onto land").
+				if (m.turns.winner === null) {
+					const said = ((await page.getByTestId('duel-answer').textContent()) ?? '').replace(/[\u2068\u2069]/g, '').trim();
+					for (const sentence of said.split(/(?<=[.!?]) /)) expect(sentence, said).toMatch(/^\p{Lu}.*[.!?]$/u);
+				}
 			}
 			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="over"]').waitFor({ timeout: 20_000 });
 			const winner = m.turns.winner;
