@@ -36,6 +36,10 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			// the table key's fingerprint rides along (issue 18: phones pin their tablet)
 			expect(invite).toMatch(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/join\\?room=${room}&via=local&pin=[\\w-]{22}$`));
 			await expect(tablet.getByTestId('invite-loopback').count()).resolves.toBe(0);
+			// "Copy the link" copies it at either origin (at plain http there is no navigator.clipboard: the tap did nothing).
+			await tablet.getByTestId('copy-invite').click();
+			await expect.poll(() => tablet.getByTestId('copy-invite').textContent()).toBe('Copied');
+			expect(await tablet.getByTestId('copy-failed').count()).toBe(0);
 
 			const phones: Page[] = [];
 			for (const player of ['Anna', 'Boris']) {
