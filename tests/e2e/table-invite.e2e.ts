@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
 import { joinPlayer, openTableFromHome, tableContext } from './support/net-table';
+import { onScreen } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -54,6 +55,10 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			await tablet.getByTestId('system-topographic').click();
 			await tablet.locator('[data-testid="setup"][data-rules="topographic"]').waitFor();
 			await tablet.getByTestId('setup-surprise').click();
+			// The game chosen down there, Start is at the top, out of sight: a button beside the choice leads back up to it.
+			await tablet.getByTestId('back-to-start').click();
+			await expect.poll(() => onScreen(tablet.getByTestId('start-game'))).toBe(true);
+			expect(await tablet.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('start-game');
 			await tablet.getByTestId('start-game').click();
 			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
 			// the tablet's title follows the table (issue 21): no longer "Open the table" once it plays
