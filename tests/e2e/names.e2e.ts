@@ -48,6 +48,13 @@ describe("the announcements say the players' names", () => {
 			try {
 				await importPlan(page, plan, 'kitchen.json');
 				await page.goto('/pass');
+				// On the smallest phone a computer's default name is whole beside its level, whose words are longest in Russian ("исследователь").
+				await page.setViewportSize(PHONE);
+				await page.getByTestId('seat-kind-1').selectOption('explorer');
+				for (const i of [0, 1]) expect(await page.getByTestId(`name-${i}`).evaluate((el) => el.scrollWidth <= el.clientWidth), `${locale}: name ${i} cut at 360 px`).toBe(true);
+				expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+				await screenshot(page, `names-setup-${locale}-phone`);
+				await page.getByTestId('seat-kind-1').selectOption('person');
 				await fillNames(page, names);
 				await page.getByTestId('start-game').tap();
 				await page.waitForURL(/\/pass\?id=/);
