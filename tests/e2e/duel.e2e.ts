@@ -170,6 +170,8 @@ describe('the duel on two phones', () => {
 			await anna.locator('[data-testid="duel"]').waitFor({ timeout: 30_000 });
 			await anna.getByTestId('room-code').waitFor({ timeout: 30_000 });
 			const room = (await anna.getByTestId('room-code').textContent())!.replace(/\s/g, '');
+			// Boris has not joined: his name is not known yet, and "Opponent" is not said as if it were one.
+			expect(await anna.getByTestId('duel-start-title').textContent()).toBe("Choose your start in your opponent's labyrinth");
 			await screenshot(anna, 'duel-invite-phone');
 
 			// Boris opens the invitation and joins with his own plan.
