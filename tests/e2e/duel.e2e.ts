@@ -17,6 +17,7 @@ import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
 import { expectedFeed, feedLines, onScreen } from './support/player-screen';
 import { journeyOrigins } from './support/origins';
+import { ROOM_LENGTH } from '../../src/lib/net/protocol';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -117,7 +118,7 @@ function messagesOf(frames: string[]): { type: string; raw: string }[] {
 }
 
 describe('the duel on two phones', () => {
-	test('a newcomer on the LAN address, no duel labyrinth yet: the folded Agreements say they open, and a tap shows what is to be agreed', async () => {
+	test('a newcomer on the LAN address, no duel labyrinth yet: the folded Agreements say they open, a tap shows what is to be agreed; a short room code is refused with its true length', async () => {
 		const origin = journeyOrigins()[0]!.url;
 		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
 		try {
@@ -145,6 +146,20 @@ describe('the duel on two phones', () => {
 			await agreements.tap();
 			await expect.poll(() => page.locator('[data-testid="agreements"] [data-setting]').evaluateAll((rows) => rows.filter((r) => (r as HTMLElement).offsetHeight > 0).length)).toBe(4);
 			await screenshot(page, 'duel-lobby-agreements-lan-phone');
+			// A code typed short is refused with its true length (it said "six letters and digits" of a twelve-letter code).
+			await page.getByTestId('duel-generate').tap();
+			await page.getByTestId('duel-plan').first().waitFor();
+			await page.getByTestId('duel-name').fill('Anna');
+			await page.getByTestId('duel-code').fill('ABCD');
+			await page.getByTestId('duel-join').tap();
+			expect(await page.getByRole('alert').textContent()).toBe(`A room code has ${ROOM_LENGTH} letters and digits, as shown on the other phone.`);
+			// And so at a table's join screen.
+			await page.goto('/join');
+			await page.locator('main[data-ready="true"]').waitFor();
+			await page.getByTestId('room').fill('ABCD');
+			await page.getByTestId('name').fill('Anna');
+			await page.getByTestId('join').tap();
+			await expect.poll(() => page.locator('main [role="alert"]').textContent()).toBe(`A room code is ${ROOM_LENGTH} letters and digits, as the master's tablet shows it.`);
 		} finally {
 			await context.close();
 		}
