@@ -17,7 +17,7 @@ import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
 import { expectedFeed, feedLines, onScreen } from './support/player-screen';
 import { journeyOrigins } from './support/origins';
-import { ROOM_LENGTH } from '../../src/lib/net/protocol';
+import { ROOM_LENGTH, formatRoomCode } from '../../src/lib/net/protocol';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -118,7 +118,7 @@ function messagesOf(frames: string[]): { type: string; raw: string }[] {
 }
 
 describe('the duel on two phones', () => {
-	test('a newcomer on the LAN address, no duel labyrinth yet: the folded Agreements say they open, a tap shows what is to be agreed; a short room code is refused with its true length', async () => {
+	test('a newcomer on the LAN address, no duel labyrinth yet: the folded Agreements say they open, a tap shows what is to be agreed; a short room code is refused with its true length, a code no table answers to says what to check', async () => {
 		const origin = journeyOrigins()[0]!.url;
 		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
 		try {
@@ -160,6 +160,16 @@ describe('the duel on two phones', () => {
 			await page.getByTestId('name').fill('Anna');
 			await page.getByTestId('join').tap();
 			await expect.poll(() => page.locator('main [role="alert"]').textContent()).toBe(`A room code is ${ROOM_LENGTH} letters and digits, as the master's tablet shows it.`);
+			// A whole code no table answers to (mistyped, or the table closed): after a while the phone says what to check, and the code can be typed again.
+			await page.getByTestId('room').fill('ABCDEFGHJKMN');
+			await page.getByTestId('join').tap();
+			await page.locator('main[data-status="connecting"]').waitFor();
+			const noTable = page.getByTestId('no-table-yet');
+			await noTable.waitFor({ timeout: 20_000 });
+			expect(await noTable.textContent()).toContain(formatRoomCode('ABCDEFGHJKMN'));
+			await screenshot(page, 'join-no-table-lan-phone');
+			await page.getByTestId('change-code').tap();
+			expect(await page.getByTestId('room').inputValue()).toBe('ABCDEFGHJKMN');
 		} finally {
 			await context.close();
 		}
