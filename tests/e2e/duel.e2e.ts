@@ -175,6 +175,37 @@ describe('the duel on two phones', () => {
 		}
 	});
 
+	test.each([['en-US'], ['ru-RU'], ['uk-UA']])('%s: on a 360 px phone the duel\'s tabs and its sheet fit the screen (nothing cut, nothing sideways)', async (locale) => {
+		const origin = journeyOrigins()[0]!.url;
+		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale, serviceWorkers: 'block' });
+		try {
+			const page = await context.newPage();
+			await page.goto('/duel');
+			await page.locator('main[data-ready="true"]').waitFor();
+			await page.getByTestId('duel-generate').tap();
+			await page.getByTestId('duel-plan').first().waitFor();
+			await page.getByTestId('duel-name').fill('Anna');
+			await page.getByTestId('duel-open').tap();
+			await page.getByTestId('tab-mine').waitFor({ timeout: 30_000 });
+			// A tab cut by its own box, or sticking out of the bar; the page wider than the phone (a mobile
+			// browser widens its layout viewport to the content, so innerWidth would grow with it: 360 is the phone's).
+			const cut = () =>
+				page.locator('[role="tab"]').evaluateAll((tabs) =>
+					tabs.filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > t.parentElement!.getBoundingClientRect().right + 1).map((t) => t.textContent)
+				);
+			const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - 360);
+			expect(await cut()).toEqual([]);
+			expect(await sideways()).toBeLessThanOrEqual(0);
+			await page.getByTestId('tab-sheet').tap();
+			await page.locator('[data-sheet-tool]').first().waitFor();
+			expect(await cut()).toEqual([]);
+			expect(await sideways(), 'the sheet scrolls sideways').toBeLessThanOrEqual(0);
+			await screenshot(page, `duel-tabs-${locale}-phone`);
+		} finally {
+			await context.close();
+		}
+	});
+
 	test('two phones, each with its own generated plan, play a whole duel over the PeerServer; no frame carries a plan before the end', async () => {
 		const contexts = [await phone(), await phone()];
 		try {
