@@ -175,13 +175,15 @@ describe('the duel on two phones', () => {
 		}
 	});
 
-	test.each([['en-US'], ['ru-RU'], ['uk-UA']])('%s: on a 360 px phone the duel\'s tabs and its sheet fit the screen (nothing cut, nothing sideways)', async (locale) => {
+	test.each([['en-US'], ['ru-RU'], ['uk-UA']])('%s: on a 360 px phone the duel lobby\'s folded titles, the duel\'s tabs and its sheet fit the screen (nothing cut, nothing sideways)', async (locale) => {
 		const origin = journeyOrigins()[0]!.url;
 		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale, serviceWorkers: 'block' });
 		try {
 			const page = await context.newPage();
 			await page.goto('/duel');
 			await page.locator('main[data-ready="true"]').waitFor();
+			// The lobby's folded sections: each title whole beside its chevron.
+			expect(await page.locator('main summary').evaluateAll((all) => all.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent))).toEqual([]);
 			await page.getByTestId('duel-generate').tap();
 			await page.getByTestId('duel-plan').first().waitFor();
 			await page.getByTestId('duel-name').fill('Anna');
