@@ -42,6 +42,13 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			await expect.poll(() => tablet.getByTestId('copy-invite').textContent()).toBe('Copied');
 			expect(await tablet.getByTestId('copy-failed').count()).toBe(0);
 
+			// The invitation opens the join screen with the room code written as the tablet shows it.
+			const look = await tabletContext.newPage();
+			await look.goto(invite.replace(origin, ''));
+			await look.locator('main[data-ready="true"]').waitFor();
+			expect(await look.getByTestId('room').inputValue()).toBe((await tablet.getByTestId('room-code').textContent())!.trim());
+			await look.close();
+
 			const phones: Page[] = [];
 			for (const player of ['Anna', 'Boris']) {
 				const context = await tableContext(browser, origin, 'phone', secure);
