@@ -10,7 +10,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { launch, newContext, screenshot } from './support/browser';
 import { importPlan, storedRecord } from './support/library';
 import { journeyOrigins } from './support/origins';
-import { tapContour, tapSquare } from './support/player-screen';
+import { onScreen, tapContour, tapSquare } from './support/player-screen';
 import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
@@ -60,6 +60,12 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 		const page = await context.newPage();
 		const errors = watchErrors(page);
 		try {
+			// Someone who never saw the app, no labyrinth yet: Start is greyed and the bar says why.
+			await page.goto('/pass');
+			await page.getByTestId('setup').waitFor();
+			expect(await page.getByTestId('start-game').isDisabled()).toBe(true);
+			expect(await page.getByTestId('start-needs-plan').textContent()).toBe('Choose a labyrinth (or Surprise me) to start.');
+			expect(await onScreen(page.getByTestId('start-needs-plan')), 'the reason beside the greyed Start').toBe(true);
 			await importPlan(page, plan, 'table-of-one.json');
 			await page.goto('/');
 			await page.locator('main[data-screen="home"]').waitFor();
@@ -72,6 +78,15 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 			await page.getByTestId('seat-kind-2').selectOption('hunter');
 			// The default names follow the choice.
 			expect(await page.getByTestId('name-1').inputValue()).toBe('Computer 2');
+			expect(await page.getByTestId('start-needs-plan').count(), 'a labyrinth is chosen: no reason left').toBe(0);
+			// On the smallest phone each seat's name is whole beside its choice ("Compute" was cut).
+			await page.setViewportSize({ width: 360, height: 740 });
+			for (const i of [0, 1, 2]) {
+				const field = page.getByTestId(`name-${i}`);
+				expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth), `name ${i} cut at 360 px`).toBe(true);
+			}
+			await screenshot(page, `computers-setup-360-${origin.name}`);
+			await page.setViewportSize({ width: 390, height: 844 });
 			await screenshot(page, `computers-setup-${origin.name}`);
 			await page.getByTestId('start-game').click();
 			await page.waitForURL(/\/pass\?id=/);
@@ -83,7 +98,12 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 			while (turns < 80) {
 				await curtainOrEnd.first().waitFor({ timeout: 30_000 });
 				if (await page.getByTestId('reveal').isVisible()) break;
-				if (await page.getByTestId('computer-moves').isVisible()) sawComputerMove = true;
+				if (await page.getByTestId('computer-moves').isVisible()) {
+					sawComputerMove = true;
+					// What a computer did reads as sentences: "Computer 2: go up. Went onto land." (the move and its answer ran together).
+					for (const said of await page.locator('[data-testid="computer-moves"] li').evaluateAll((lis) => lis.map((li) => (li.lastChild?.textContent ?? '').replace(/[\u2068\u2069]/g, '').trim())))
+						if (said !== 'nothing the table hears') for (const sentence of said.split(/(?<=[.!?]) /)) expect(sentence, said).toMatch(/^\p{Lu}.*[.!?]$/u);
+				}
 				if (!(await page.getByTestId('take-device').isVisible())) {
 					// A computer is moving: the curtain shows nothing of the plan meanwhile.
 					// (Unless the game has just ended: the reveal shows the whole plan.)

@@ -15,7 +15,10 @@ import { nextAction } from '../../src/lib/net/duel.testing';
 import { screenshot } from './support/browser';
 import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
-import { expectedFeed, feedLines } from './support/player-screen';
+import { expectedFeed, feedLines, onScreen } from './support/player-screen';
+import { journeyOrigins } from './support/origins';
+import { watchErrors } from './support/page-errors';
+import { ROOM_LENGTH, formatRoomCode } from '../../src/lib/net/protocol';
 
 let browser: Browser;
 let server: { origin: string; close: () => Promise<void> };
@@ -116,10 +119,101 @@ function messagesOf(frames: string[]): { type: string; raw: string }[] {
 }
 
 describe('the duel on two phones', () => {
+	test('a newcomer on the LAN address, no duel labyrinth yet: the folded Agreements say they open, a tap shows what is to be agreed; a short room code is refused with its true length, a code no table answers to says what to check', async () => {
+		const origin = journeyOrigins()[0]!.url;
+		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale: 'en-US', serviceWorkers: 'block' });
+		try {
+			const page = await context.newPage();
+			await page.goto('/duel');
+			await page.locator('main[data-ready="true"]').waitFor();
+			expect(await page.getByTestId('duel-plan').count(), 'a new phone has no duel labyrinth').toBe(0);
+			// Every folded section draws a sign that it opens (a flex summary loses the browser's triangle: a bare title read as an empty heading).
+			const unsigned = await page.evaluate(() =>
+				[...document.querySelectorAll('main summary')]
+					.filter((s) => {
+						const style = getComputedStyle(s);
+						const marker = style.display === 'list-item' && style.listStyleType !== 'none';
+						const drawn = ['::before', '::after'].some((p) => {
+							const after = getComputedStyle(s, p);
+							return after.content !== 'none' && after.content !== 'normal' && parseFloat(after.width) > 0 && (parseFloat(after.borderRightWidth) > 0 || after.content.length > 2);
+						});
+						return !marker && !drawn;
+					})
+					.map((s) => s.textContent?.trim())
+			);
+			expect(unsigned, 'folded sections with nothing saying they open').toEqual([]);
+			const agreements = page.locator('summary', { hasText: 'Agreements' });
+			expect(await page.getByTestId('agreements').isVisible()).toBe(false);
+			await agreements.tap();
+			await expect.poll(() => page.locator('[data-testid="agreements"] [data-setting]').evaluateAll((rows) => rows.filter((r) => (r as HTMLElement).offsetHeight > 0).length)).toBe(4);
+			await screenshot(page, 'duel-lobby-agreements-lan-phone');
+			// A code typed short is refused with its true length (it said "six letters and digits" of a twelve-letter code).
+			await page.getByTestId('duel-generate').tap();
+			await page.getByTestId('duel-plan').first().waitFor();
+			await page.getByTestId('duel-name').fill('Anna');
+			await page.getByTestId('duel-code').fill('ABCD');
+			await page.getByTestId('duel-join').tap();
+			expect(await page.getByRole('alert').textContent()).toBe(`A room code has ${ROOM_LENGTH} letters and digits, as shown on the other phone.`);
+			// And so at a table's join screen.
+			await page.goto('/join');
+			await page.locator('main[data-ready="true"]').waitFor();
+			await page.getByTestId('room').fill('ABCD');
+			await page.getByTestId('name').fill('Anna');
+			await page.getByTestId('join').tap();
+			await expect.poll(() => page.locator('main [role="alert"]').textContent()).toBe(`A room code is ${ROOM_LENGTH} letters and digits, as the master's tablet shows it.`);
+			// A whole code no table answers to (mistyped, or the table closed): after a while the phone says what to check, and the code can be typed again.
+			await page.getByTestId('room').fill('ABCDEFGHJKMN');
+			await page.getByTestId('join').tap();
+			await page.locator('main[data-status="connecting"]').waitFor();
+			const noTable = page.getByTestId('no-table-yet');
+			await noTable.waitFor({ timeout: 20_000 });
+			expect(await noTable.textContent()).toContain(formatRoomCode('ABCDEFGHJKMN'));
+			await screenshot(page, 'join-no-table-lan-phone');
+			await page.getByTestId('change-code').tap();
+			expect(await page.getByTestId('room').inputValue()).toBe('ABCDEFGHJKMN');
+		} finally {
+			await context.close();
+		}
+	});
+
+	test.each([['en-US'], ['ru-RU'], ['uk-UA']])('%s: on a 360 px phone the duel lobby\'s folded titles, the duel\'s tabs and its sheet fit the screen (nothing cut, nothing sideways)', async (locale) => {
+		const origin = journeyOrigins()[0]!.url;
+		const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, baseURL: origin, locale, serviceWorkers: 'block' });
+		try {
+			const page = await context.newPage();
+			await page.goto('/duel');
+			await page.locator('main[data-ready="true"]').waitFor();
+			// The lobby's folded sections: each title whole beside its chevron.
+			expect(await page.locator('main summary').evaluateAll((all) => all.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent))).toEqual([]);
+			await page.getByTestId('duel-generate').tap();
+			await page.getByTestId('duel-plan').first().waitFor();
+			await page.getByTestId('duel-name').fill('Anna');
+			await page.getByTestId('duel-open').tap();
+			await page.getByTestId('tab-mine').waitFor({ timeout: 30_000 });
+			// A tab cut by its own box, or sticking out of the bar; the page wider than the phone (a mobile
+			// browser widens its layout viewport to the content, so innerWidth would grow with it: 360 is the phone's).
+			const cut = () =>
+				page.locator('[role="tab"]').evaluateAll((tabs) =>
+					tabs.filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > t.parentElement!.getBoundingClientRect().right + 1).map((t) => t.textContent)
+				);
+			const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - 360);
+			expect(await cut()).toEqual([]);
+			expect(await sideways()).toBeLessThanOrEqual(0);
+			await page.getByTestId('tab-sheet').tap();
+			await page.locator('[data-sheet-tool]').first().waitFor();
+			expect(await cut()).toEqual([]);
+			expect(await sideways(), 'the sheet scrolls sideways').toBeLessThanOrEqual(0);
+			await screenshot(page, `duel-tabs-${locale}-phone`);
+		} finally {
+			await context.close();
+		}
+	});
+
 	test('two phones, each with its own generated plan, play a whole duel over the PeerServer; no frame carries a plan before the end', async () => {
 		const contexts = [await phone(), await phone()];
 		try {
 			const pages = await Promise.all(contexts.map((c) => c.newPage()));
+			const errors = pages.map((page, i) => watchErrors(page, ['Anna', 'Boris'][i]));
 			const plans = [await generateInEditor(pages[0]!), await generateInEditor(pages[1]!)] as [Plan, Plan];
 			expect(plans.map((p) => p.rules)).toEqual(['duel', 'duel']);
 
@@ -136,6 +230,8 @@ describe('the duel on two phones', () => {
 			await anna.locator('[data-testid="duel"]').waitFor({ timeout: 30_000 });
 			await anna.getByTestId('room-code').waitFor({ timeout: 30_000 });
 			const room = (await anna.getByTestId('room-code').textContent())!.replace(/\s/g, '');
+			// Boris has not joined: his name is not known yet, and "Opponent" is not said as if it were one.
+			expect(await anna.getByTestId('duel-start-title').textContent()).toBe("Choose your start in your opponent's labyrinth");
 			await screenshot(anna, 'duel-invite-phone');
 
 			// Boris opens the invitation and joins with his own plan.
@@ -158,6 +254,12 @@ describe('the duel on two phones', () => {
 			const startIn = (plan: Plan) => [44, 45, 54, 55, 33, 66, 0].find((c) => plan.cells[c]?.kind === 'land' && !plan.items.some((it) => it.cell === c))!;
 			const starts = [startIn(plans[1]), startIn(plans[0])];
 			await screenshot(boris, 'duel-start-phone');
+			// Choosing a start, the contour and its button are in the first screen: the agreements (open, to read) come after them, not over them.
+			for (const page of pages) {
+				expect(await onScreen(page.locator('[data-testid="contour"] svg')), 'the start contour in the first screen').toBe(true);
+				expect(await onScreen(page.getByTestId('duel-start')), 'Start here in the first screen').toBe(true);
+				expect(await page.getByTestId('duel-agreements').getAttribute('open')).not.toBeNull();
+			}
 			for (const [p, page] of pages.entries()) {
 				await tapContour(page, starts[p]!);
 				await page.getByTestId('duel-start').click();
@@ -199,6 +301,9 @@ describe('the duel on two phones', () => {
 					await screenshot(page, 'duel-play-phone');
 					await page.getByTestId('tab-sheet').click();
 					await page.locator('[data-testid="duel"] svg.board').first().waitFor();
+					// The sheet offers the duel's squares to mark (land, a pit), not the classic game's hospital or river.
+					const tools = await page.locator('[data-sheet-tool]').evaluateAll((els) => els.map((e) => e.getAttribute('data-sheet-tool')));
+					expect(tools).toEqual(['wall', 'land', 'pit', 'treasure', 'question', 'note', 'eraser']);
 					await screenshot(page, 'duel-sheet-phone');
 					await page.getByTestId('tab-mine').click();
 					await screenshot(page, 'duel-mine-phone');
@@ -211,6 +316,11 @@ describe('the duel on two phones', () => {
 				// The referee's page reloads while the move is on its way: it is answered once, after the reconnection.
 				if (count === 2) await reload((1 - who) as 0 | 1);
 				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${count}"]`).waitFor({ timeout: 20_000 });
+				// The mover's answer under the pad reads as sentences ("Anna: go up. Went onto land.", not "go up went onto land").
+				if (m.turns.winner === null) {
+					const said = ((await page.getByTestId('duel-answer').textContent()) ?? '').replace(/[\u2068\u2069]/g, '').trim();
+					for (const sentence of said.split(/(?<=[.!?]) /)) expect(sentence, said).toMatch(/^\p{Lu}.*[.!?]$/u);
+				}
 			}
 			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="over"]').waitFor({ timeout: 20_000 });
 			const winner = m.turns.winner;
@@ -263,6 +373,8 @@ describe('the duel on two phones', () => {
 				expect(lines).toEqual(expectedFeed(feeds[0] as GameEvent[], ['Anna', 'Boris']));
 				expect(lines.join('\n')).not.toMatch(/Player \d/);
 			}
+			// A page reloaded mid-game whose turn came before any tap did not try to buzz (the browser refuses it, with an error).
+			expect(errors.flat().filter((e) => /vibrate/i.test(e))).toEqual([]);
 		} finally {
 			for (const context of contexts) await context.close();
 		}

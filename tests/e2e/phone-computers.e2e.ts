@@ -56,6 +56,8 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 			let computerMoves = 0;
 			for (let step = 0; step < 200 && computerMoves < 2; step++) {
 				if (await phone.locator(`${mine}[data-phase="start"]`).count()) {
+					// Her own phone: no "the others should look away" (that is the passed-round device's).
+					expect(await phone.getByTestId('private-note').textContent()).toBe('Your start is secret: keep this screen to yourself.');
 					await tapContour(phone, [0, 0]);
 					await phone.getByTestId('confirm-cell').click();
 					await phone.locator(mine).waitFor({ state: 'detached', timeout: 20_000 });

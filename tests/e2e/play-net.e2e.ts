@@ -84,6 +84,8 @@ describe('a game at the table, over the link', () => {
 			}
 			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 20_000 });
 			expect(await phones[1]!.getByTestId('outcome').textContent()).toContain('Anna');
+			// Nothing is left to move: the first tab is the labyrinth revealed, not "Move".
+			for (const phone of phones) expect(await phone.getByTestId('tab-move').textContent()).toBe('The labyrinth');
 			await host.getByTestId('reveal').waitFor();
 			await screenshot(host, 'net-reveal-tablet');
 			await screenshot(phones[0]!, 'net-over-phone');

@@ -74,6 +74,8 @@ describe('pass-and-play', () => {
 					throw e;
 				});
 				if (seat === 0) heard.push((await answer.locator('li').allTextContents()).join(' '));
+				// Each line of the answer is a sentence as the master says it, not a bare clause ("fell into a pit, …").
+				for (const line of await answer.locator('li').allTextContents()) expect(line.replace(/[\u2068\u2069]/g, '').trim()).toMatch(/^\p{Lu}.*[.!?]$/u);
 				if (plan1.length === 0) break;
 				await page.getByTestId('pass-on').click();
 				if (!reloaded && plan1.length === 2) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
 import { joinPlayer, openTableFromHome, tableContext } from './support/net-table';
+import { onScreen } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,6 +37,17 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			// the table key's fingerprint rides along (issue 18: phones pin their tablet)
 			expect(invite).toMatch(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/join\\?room=${room}&via=local&pin=[\\w-]{22}$`));
 			await expect(tablet.getByTestId('invite-loopback').count()).resolves.toBe(0);
+			// "Copy the link" copies it at either origin (at plain http there is no navigator.clipboard: the tap did nothing).
+			await tablet.getByTestId('copy-invite').click();
+			await expect.poll(() => tablet.getByTestId('copy-invite').textContent()).toBe('Copied');
+			expect(await tablet.getByTestId('copy-failed').count()).toBe(0);
+
+			// The invitation opens the join screen with the room code written as the tablet shows it.
+			const look = await tabletContext.newPage();
+			await look.goto(invite.replace(origin, ''));
+			await look.locator('main[data-ready="true"]').waitFor();
+			expect(await look.getByTestId('room').inputValue()).toBe((await tablet.getByTestId('room-code').textContent())!.trim());
+			await look.close();
 
 			const phones: Page[] = [];
 			for (const player of ['Anna', 'Boris']) {
@@ -50,6 +62,10 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			await tablet.getByTestId('system-topographic').click();
 			await tablet.locator('[data-testid="setup"][data-rules="topographic"]').waitFor();
 			await tablet.getByTestId('setup-surprise').click();
+			// The game chosen down there, Start is at the top, out of sight: a button beside the choice leads back up to it.
+			await tablet.getByTestId('back-to-start').click();
+			await expect.poll(() => onScreen(tablet.getByTestId('start-game'))).toBe(true);
+			expect(await tablet.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('start-game');
 			await tablet.getByTestId('start-game').click();
 			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
 			// the tablet's title follows the table (issue 21): no longer "Open the table" once it plays

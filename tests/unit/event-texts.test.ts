@@ -43,7 +43,7 @@ describe('loading the event texts', () => {
 		expect(events.loadEventTexts('ru')).toBe(first);
 		await first;
 		expect(events.LOCALES.filter((l) => events.hasEventTexts(l))).toEqual(['ru']);
-		expect(events.renderEvent(land, 'ru')).toBe('вышел на сушу');
+		expect(events.renderEvent(land, 'ru')).toBe('выходит на сушу');
 		// a language not loaded yet falls back to the base locale only once that is loaded
 		expect(events.renderEvent(land, 'uk')).toBe('event_land');
 		await events.loadEventTexts('en');

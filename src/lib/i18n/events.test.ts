@@ -7,6 +7,7 @@ import { createGame, initialState } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type EventBody, type EventType, type GameEvent, type Seat } from '../engine/game/types';
+import { genderedWords } from './gendered.testing';
 import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, type Locale } from './events';
 
 describe('event texts', () => {
@@ -338,6 +339,33 @@ describe("the announcements name the players (the table's names; else \"Player N
 					}
 			}
 		}
+	});
+});
+
+describe('a player\'s line does not guess the player\'s gender (ru, uk)', () => {
+	test('every event about a seat, with a woman\'s name and a man\'s, and the player\'s own answer: no past-tense or participle form that agrees with the player', () => {
+		for (const l of ['ru', 'uk'] as const) {
+			for (const e of samples.filter((e) => 'seat' in e && typeof e.seat === 'number' && e.seat >= 0)) {
+				const texts = [renderEvent(e, l, 5, NAMES[l]), ...renderAnswer([e], l, 5, NAMES[l])];
+				for (const text of texts) expect(genderedWords(text, l), `${e.type} ${l}: ${text}`).toEqual([]);
+			}
+		}
+	});
+
+	test("a player's standing (the status panel, the abandoned survivor's line, the master's list of seats) takes no gender either", () => {
+		for (const l of ['ru', 'uk'] as const) {
+			const catalogue = JSON.parse(readFileSync(`messages/${l}.json`, 'utf8')) as Record<string, string>;
+			const standing = Object.entries(catalogue).filter(([k]) => /^(status_|systems_(healthy|injured|carrying|holding|no_item|lose)|console_health_|event_health_|event_status)/.test(k));
+			expect(standing.length).toBeGreaterThan(20);
+			for (const [key, text] of standing) expect(genderedWords(text, l), `${l} ${key}: ${text}`).toEqual([]);
+		}
+	});
+
+	test('the lines of one move read the same for Anna and for Boris', () => {
+		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
+		const move = [ev({ type: 'pit', seat: 0 }), ev({ type: 'found', seat: 0, treasures: 1, bullets: 0, grenades: 1, landmines: 0, corpses: 0 })];
+		expect(renderAnswer(move, 'ru', 5, ['Анна'])).toEqual(['Проваливается в яму и переходит в следующую по кругу, находит сокровище и одну гранату.']);
+		expect(renderAnswer(move, 'uk', 5, ['Ганна'])).toEqual(['Провалюється в яму й переходить до наступної по колу, знаходить скарб і одну гранату.']);
 	});
 });
 
