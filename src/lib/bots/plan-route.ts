@@ -45,12 +45,18 @@ export interface Route {
  * One instance serves a player's every search (`run` refills it), so a decision allocates nothing.
  */
 export class Reach {
+	/**
+	 * Per cell: the run that last reached it (`dist`, `first` and `blown` are read only where it
+	 * is this run's), so a run starts without clearing them — most runs reach a few cells.
+	 */
+	private reachedIn = new Int32Array(0);
+	private runNo = 0;
 	private dist = new Float64Array(0);
 	/** Direction index of the first step (−1 at the start or out of reach). */
 	private first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
 	private blown = new Uint8Array(0);
-	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up. */
+	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up (in this run, where `reachedIn` is). */
 	private enter = new Float64Array(0);
 	map!: Map2D;
 	from = -1;
@@ -77,20 +83,23 @@ export class Reach {
 		this.order = order;
 		const size = map.shape.length;
 		if (this.dist.length !== size) {
+			this.reachedIn = new Int32Array(size);
+			this.runNo = 0;
 			this.dist = new Float64Array(size);
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
 			this.enter = new Float64Array(size);
 		}
-		this.enter.fill(-1);
-		this.dist.fill(Infinity);
-		this.first.fill(-1);
-		this.blown.fill(0);
+		const runNo = ++this.runNo;
 		this.head.fill(-1, 0, this.reached);
 		this.entries = 0;
 		this.reached = 0;
 		this.push(0, from);
+		this.reachedIn[from] = runNo;
 		this.dist[from] = 0;
+		this.first[from] = -1;
+		this.blown[from] = 0;
+		this.enter[from] = -1;
 		this.done = -1;
 		return this;
 	}
@@ -130,7 +139,7 @@ export class Reach {
 
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
-		const { dist, first, blown, enter, from } = this;
+		const { dist, first, blown, enter, from, reachedIn, runNo } = this;
 		const map = this.map;
 		const nb = map.nb;
 		const unknownStep = this.costs.unknown;
@@ -154,13 +163,16 @@ export class Reach {
 					else if (side === WALL) step = wallStep;
 					else continue;
 					if (step === Infinity) continue;
-					let extra = enter[n]!;
+					// A cell not reached yet in this run: its entries are stale.
+					const fresh = reachedIn[n] !== runNo;
+					let extra = fresh ? -1 : enter[n]!;
 					if (extra < 0) {
 						const kind = map.kind(n);
 						extra = enter[n] = kind === undefined ? 0 : (hazard[kind] ?? 0);
 					}
 					const nd = d + step + extra;
-					if (nd < dist[n]!) {
+					if (fresh ? nd !== Infinity : nd < dist[n]!) {
+						reachedIn[n] = runNo;
 						dist[n] = nd;
 						first[n] = cell === from ? di : first[cell]!;
 						blown[n] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;

@@ -420,22 +420,7 @@ export class Assistant {
 	 * looks at a few squares around it, not at the whole map). Stays valid after the hypotheses change.
 	 */
 	hypothesisReader(i: number): FactReader {
-		const facts = this.hyps[i]!.facts;
-		const nb = this.nb;
-		const size = this.contour.shape.length;
-		return {
-			kind(cell) {
-				const f = facts.get(cell);
-				return f?.kind === 'cell' ? f.value : undefined;
-			},
-			side(cell, di) {
-				// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
-				const other = nb[cell * 4 + di]!;
-				const own = other < 0 || di === 1 || di === 2;
-				const f = facts.get(size * (1 + (own ? di : (di + 2) & 3)) + (own ? cell : other));
-				return f?.kind === 'side' ? f.value : undefined;
-			}
-		};
+		return new HypothesisReader(this.hyps[i]!.facts, this.nb, this.contour.shape.length);
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -909,6 +894,28 @@ export interface FactReader {
 	kind(cell: number): KnownKind | undefined;
 	/** The side of `cell` in direction index `di` (up, right, down, left). */
 	side(cell: number, di: number): KnownSide | undefined;
+}
+
+/** One hypothesis's facts, read (a class, not closures: a computer player makes several per move). */
+class HypothesisReader implements FactReader {
+	constructor(
+		private readonly facts: FactSet,
+		private readonly nb: Int32Array,
+		private readonly size: number
+	) {}
+
+	kind(cell: number): KnownKind | undefined {
+		const f = this.facts.get(cell);
+		return f?.kind === 'cell' ? f.value : undefined;
+	}
+
+	side(cell: number, di: number): KnownSide | undefined {
+		// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
+		const other = this.nb[cell * 4 + di]!;
+		const own = other < 0 || di === 1 || di === 2;
+		const f = this.facts.get(this.size * (1 + (own ? di : (di + 2) & 3)) + (own ? cell : other));
+		return f?.kind === 'side' ? f.value : undefined;
+	}
 }
 
 /** Kinds that agree: "water" is a river or a delta; "landlike" is land or encephalitis. */
