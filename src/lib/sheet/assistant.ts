@@ -320,6 +320,7 @@ export class Assistant {
 		copy.certain = this.certain;
 		copy.listed = this.listed;
 		copy.forgot = this.forgot;
+		copy.sharpened = this.sharpened;
 		return copy;
 	}
 
@@ -336,15 +337,22 @@ export class Assistant {
 		if (!this.alive) return [];
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
 		if (this.cells?.hyps !== this.hyps) {
-			const seen = (this.seen ??= new Uint8Array(this.contour.shape.length));
-			const cells: number[] = [];
+			const size = this.contour.shape.length;
+			const seen = (this.seen ??= new Uint8Array(size));
+			let count = 0;
 			for (const h of this.hyps)
 				if (!seen[h.cell]) {
 					seen[h.cell] = 1;
-					cells.push(h.cell);
+					count++;
 				}
-			for (const cell of cells) seen[cell] = 0;
-			this.cells = { hyps: this.hyps, cells: cells.sort((a, b) => a - b) };
+			// In order of the cells: read off the marks (no sort), left zeroed.
+			const cells: number[] = [];
+			for (let cell = 0; cell < size && cells.length < count; cell++)
+				if (seen[cell]) {
+					seen[cell] = 0;
+					cells.push(cell);
+				}
+			this.cells = { hyps: this.hyps, cells };
 		}
 		return this.cells.cells.slice();
 	}
@@ -385,9 +393,9 @@ export class Assistant {
 	private certainSet(): FactSet {
 		const last = this.certain;
 		if (last?.hyps === this.hyps) return last.set;
-		const known = last && last.forgot === this.forgot && last.sharpened === sharpened ? last.set : null;
+		const known = last && last.forgot === this.forgot && last.sharpened === this.sharpened ? last.set : null;
 		const set = FactSet.common(this.hyps.map((h) => h.facts), known);
-		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened };
+		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened: this.sharpened };
 		return set;
 	}
 	private certain: { hyps: Hypothesis[]; set: FactSet; forgot: number; sharpened: number } | null = null;
@@ -511,7 +519,7 @@ export class Assistant {
 		this.wide = [];
 		for (const h of this.hyps) this.advance(h, movement, told, next);
 		// The facts all hypotheses held before, if none was sharpened since: every one moved on holds them.
-		const known = before?.sharpened === sharpened ? before.set : null;
+		const known = before?.sharpened === this.sharpened ? before.set : null;
 		for (const h of this.expandWide(known)) next.push(h);
 		if (next.length === 0) {
 			// Every hypothesis contradicted: something the assistant does not model happened. Start over, knowing nothing.
@@ -545,12 +553,37 @@ export class Assistant {
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
 				const linked = oneFrom ? this.link(base, from, cell, this.moves) : base;
-				const at = linked && addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves);
+				const at = linked && this.addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves);
 				if (at) out.push(at);
 			}
 		}
 		this.wide = [];
 		return out;
+	}
+
+	/**
+	 * Counts the facts this assistant sharpened (water to river, landlike to land): a fact all
+	 * hypotheses held may then no longer be. Its own count: another player's assistant sharpening
+	 * its facts changes nothing here (a shared count made every bot's next look start afresh).
+	 */
+	private sharpened = 0;
+
+	/**
+	 * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
+	 * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
+	 * fact is new or changes); null: it contradicts them.
+	 */
+	private addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
+		const known = facts.get(cell);
+		if (known?.kind === 'cell') {
+			const merged = compatible(known.value, value);
+			if (merged === null) return null;
+			if (merged === known.value) return hyp(at, outside, facts);
+			value = merged;
+			this.sharpened++;
+		}
+		const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
+		return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
 	}
 
 	/** The key of a pit's next pit (after the sides' keys). */
@@ -594,7 +627,7 @@ export class Assistant {
 			}
 			const by = told.byFlow;
 			if (!by) return;
-			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'river', 'flow', h.cell, this.moves);
+			const here = this.addCell(h.facts, h.cell, h.outside, h.cell, 'river', 'flow', h.cell, this.moves);
 			if (here) this.carriedFrom(here, h.cell, by.delta, this.moves, out);
 			return;
 		}
@@ -604,7 +637,7 @@ export class Assistant {
 				return;
 			}
 			if (!told.pitLoop) return;
-			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
+			const here = this.addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
 			if (here) this.anyPit(here, h.cell, out);
 			return;
 		}
@@ -614,8 +647,8 @@ export class Assistant {
 		switch (told.go) {
 			case 'river_against': {
 				// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-				const delta = n !== null && addCell(h.facts, h.cell, h.outside, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
-				const river = delta && addCell(delta.facts, h.cell, h.outside, n, 'river', 'moved', h.cell, this.moves, dir);
+				const delta = n !== null && this.addCell(h.facts, h.cell, h.outside, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
+				const river = delta && this.addCell(delta.facts, h.cell, h.outside, n, 'river', 'moved', h.cell, this.moves, dir);
 				if (river) out.push(river);
 				return;
 			}
@@ -627,7 +660,7 @@ export class Assistant {
 			case 'wall_carried': {
 				const carried = told.wallCarried;
 				const side = this.addSide(h.facts, h.cell, dir, 'wall', 'hit_wall', this.moves);
-				const river = side && addCell(side, h.cell, h.outside, h.cell, 'river', 'carried', h.cell, this.moves);
+				const river = side && this.addCell(side, h.cell, h.outside, h.cell, 'river', 'carried', h.cell, this.moves);
 				if (river && carried) this.carriedFrom(river, h.cell, carried.delta, this.moves, out, dir);
 				return;
 			}
@@ -647,7 +680,7 @@ export class Assistant {
 			case 'river_wade': {
 				// 7.4 standing on the bottom: a step up- or downstream, into the river.
 				const wade = n !== null && this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
-				const into = wade && addCell(wade, n, h.outside, n, 'river', 'entered', h.cell, this.moves, dir);
+				const into = wade && this.addCell(wade, n, h.outside, n, 'river', 'entered', h.cell, this.moves, dir);
 				if (into) out.push(into);
 				return;
 			}
@@ -666,13 +699,13 @@ export class Assistant {
 	 */
 	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction): void {
 		if (told.pit) {
-			const pit = addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
+			const pit = this.addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
 			if (pit) this.anyPit(pit, cell, out);
 			return;
 		}
 		const river = told.river;
 		if (river) {
-			const r = addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir);
+			const r = this.addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir);
 			if (!r) return;
 			if (this.options.rivers === 'turbulent') this.wideFrom(r, river.delta ? 'delta' : 'water');
 			else this.carriedFrom(r, cell, river.delta, this.moves, out);
@@ -680,7 +713,7 @@ export class Assistant {
 		}
 		const announced = told.announced;
 		if (announced === null) return void out.push(hyp(cell, outside, facts));
-		const known = addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir);
+		const known = this.addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir);
 		if (known) out.push(known);
 	}
 
@@ -692,7 +725,7 @@ export class Assistant {
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
 			const open = this.addSide(facts, from, dir, 'open', 'carried', move, true);
-			const moved = open && addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir);
+			const moved = open && this.addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir);
 			if (moved) out.push(moved);
 		}
 	}
@@ -704,7 +737,7 @@ export class Assistant {
 	private anyPit(h: Hypothesis, from: number, out: Hypothesis[]): void {
 		const next = h.facts.get(this.nextKey(from));
 		if (next?.kind !== 'link') return void this.wide.push({ h, kind: 'pit', from, exclude: from });
-		const at = addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
+		const at = this.addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
 		if (at) out.push(at);
 	}
 
@@ -763,7 +796,8 @@ export class Assistant {
 			this.groupLast = new Int32Array(keys);
 		}
 		const { groupCount: count, groupFirst: first, groupLast: last } = this;
-		const next = new Int32Array(hyps.length);
+		if (this.groupNext.length < hyps.length) this.groupNext = new Int32Array(Math.max(hyps.length, 2 * this.groupNext.length));
+		const next = this.groupNext;
 		const order: number[] = [];
 		for (let i = 0; i < hyps.length; i++) {
 			const h = hyps[i]!;
@@ -809,6 +843,8 @@ export class Assistant {
 	private groupCount = new Int32Array(0);
 	private groupFirst = new Int32Array(0);
 	private groupLast = new Int32Array(0);
+	/** Per hypothesis, while `merge` groups: the next on its key (kept between calls). */
+	private groupNext = new Int32Array(0);
 }
 
 type Movement = Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
@@ -926,25 +962,4 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	if (known === 'landlike' && (next === 'land' || next === 'encephalitis')) return next;
 	if (next === 'landlike' && (known === 'land' || known === 'encephalitis')) return known;
 	return null;
-}
-
-/** Counts the facts sharpened (water to river, landlike to land): a fact all hypotheses held may then no longer be. */
-let sharpened = 0;
-
-/**
- * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
- * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
- * fact is new or changes); null: it contradicts them.
- */
-function addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
-	const known = facts.get(cell);
-	if (known?.kind === 'cell') {
-		const merged = compatible(known.value, value);
-		if (merged === null) return null;
-		if (merged === known.value) return hyp(at, outside, facts);
-		value = merged;
-		sharpened++;
-	}
-	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
-	return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
 }
