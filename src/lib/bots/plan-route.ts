@@ -75,11 +75,19 @@ export class Reach {
 	/** One past the farthest distance pushed in this run. */
 	private reached = 0;
 
+	/** The least extra cost of entering a cell (0 unless some hazard is negative), for `costs`. */
+	private leastExtra = 0;
+
 	/** The search from `from` over `map`. */
 	run(map: Map2D, from: number, costs: RouteCosts, order: readonly number[]): this {
 		this.map = map;
 		this.from = from;
-		this.costs = costs;
+		if (costs !== this.costs) {
+			this.costs = costs;
+			let least = 0;
+			for (const kind in costs.hazard) least = Math.min(least, costs.hazard[kind] ?? 0);
+			this.leastExtra = least;
+		}
 		this.order = order;
 		const size = map.shape.length;
 		if (this.dist.length !== size) {
@@ -194,9 +202,12 @@ export class Reach {
 		let bestTo = -1;
 		let bestCost = 0;
 		const dist = this.dist;
-		for (let d = 0; d < this.reached && d <= maxCost; d++) {
+		for (let d = 0; d <= maxCost; d++) {
 			if (bestTo >= 0 && d > bestCost) break;
-			this.expand(d);
+			// Bucket d is whole once the nearer ones are expanded (every step costs at least 1):
+			// a bucket is expanded only when the one after it is read.
+			this.expand(d - 1);
+			if (d >= this.reached) break;
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
 				if (dist[c] !== d || c === this.from || (bestTo >= 0 && c > bestTo) || !goal(c)) continue;
@@ -210,7 +221,9 @@ export class Reach {
 	/**
 	 * The cheapest side known as `side` (SIDE_*) that lies `where` (anywhere, on the outline, inside),
 	 * reached and then tried; of equal costs, the lowest cell, then the first direction in the tie
-	 * order. Read in order of distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
+	 * order. Read in order of distance: a side costs at least `least` more than its cell (1, or
+	 * `costs.unknown` for a side not known, and the least hazard), so the farther buckets are never
+	 * expanded.
 	 */
 	toSide(side: number, where: SideWhere = ANYWHERE): Route | null {
 		// The best so far in locals (a route is made once, at the end).
@@ -221,9 +234,12 @@ export class Reach {
 		const map = this.map;
 		const nb = map.nb;
 		const { dist, order } = this;
-		for (let d = 0; d < this.reached; d++) {
-			if (bestTo >= 0 && d + 1 > bestCost) break;
-			this.expand(d);
+		const least = (side === UNKNOWN ? this.costs.unknown : 1) + this.leastExtra;
+		for (let d = 0; ; d++) {
+			if (bestTo >= 0 && d + least > bestCost) break;
+			// Bucket d is whole once the nearer ones are expanded (every step costs at least 1).
+			this.expand(d - 1);
+			if (d >= this.reached) break;
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
 				if (dist[c] !== d) continue;
