@@ -47,10 +47,22 @@ type Entry = Fact | Link;
 const DIR_INDEX = DIR_INDEX_EXPORT;
 
 /**
- * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
- * `size * (1 + direction index) + cell` (see `addSide`), a pit's next by `size * 5 + pit` and
- * its previous by `size * 6 + pit` (see `nextKey`), so the keys in use lie close together.
+ * Facts of a hypothesis are keyed by small integers, square by square: `SLOTS` keys per cell —
+ * its kind (`kindKey`), its sides (`sideKey`, each side kept once, see `addSide`), a pit's next
+ * and previous pit (`nextKey`, `previousKey`). A square's facts lie together, so reading the map
+ * around a square (a computer player's route search, a hypothesis moved on) touches few branches.
  */
+const SLOTS = 8;
+const KIND_SLOT = 0;
+/** Slots 1–4: the sides, by direction index. */
+const SIDE_SLOT = 1;
+const NEXT_SLOT = 5;
+const PREVIOUS_SLOT = 6;
+const kindKey = (cell: number) => cell * SLOTS + KIND_SLOT;
+const sideKey = (cell: number, di: number) => cell * SLOTS + SIDE_SLOT + di;
+const nextKey = (pit: number) => pit * SLOTS + NEXT_SLOT;
+const previousKey = (pit: number) => pit * SLOTS + PREVIOUS_SLOT;
+
 const BITS = 4;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
@@ -129,13 +141,15 @@ class FactSet {
 				}
 	}
 
-	/** The facts in key order (without the links). */
+	/** The facts (without the links): the kinds by cell, then the sides by direction, each by cell. */
 	facts(): Fact[] {
-		const out: Fact[] = [];
+		const kinds: Fact[] = [];
+		const sides: Fact[][] = [[], [], [], []];
 		this.each((f) => {
-			if (f.kind !== 'link') out.push(f);
+			if (f.kind === 'cell') kinds.push(f);
+			else if (f.kind === 'side') sides[DIR_INDEX[f.dir]]!.push(f);
 		});
-		return out;
+		return kinds.concat(...sides);
 	}
 
 	/**
@@ -419,7 +433,7 @@ export class Assistant {
 
 	/** What hypothesis `i` knows of `cell`'s kind (undefined: nothing). */
 	hypothesisKind(i: number, cell: number): KnownKind | undefined {
-		const f = this.hyps[i]!.facts.get(cell);
+		const f = this.hyps[i]!.facts.get(kindKey(cell));
 		return f?.kind === 'cell' ? f.value : undefined;
 	}
 
@@ -428,7 +442,7 @@ export class Assistant {
 	 * looks at a few squares around it, not at the whole map). Stays valid after the hypotheses change.
 	 */
 	hypothesisReader(i: number): FactReader {
-		return new HypothesisReader(this.hyps[i]!.facts, this.nb, this.contour.shape.length);
+		return new HypothesisReader(this.hyps[i]!.facts, this.nb);
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -574,7 +588,8 @@ export class Assistant {
 	 * fact is new or changes); null: it contradicts them.
 	 */
 	private addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
-		const known = facts.get(cell);
+		const key = kindKey(cell);
+		const known = facts.get(key);
 		if (known?.kind === 'cell') {
 			const merged = compatible(known.value, value);
 			if (merged === null) return null;
@@ -583,17 +598,7 @@ export class Assistant {
 			this.sharpened++;
 		}
 		const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
-		return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
-	}
-
-	/** The key of a pit's next pit (after the sides' keys). */
-	private nextKey(pit: number): number {
-		return this.contour.shape.length * 5 + pit;
-	}
-
-	/** The key of a pit's previous pit. */
-	private previousKey(pit: number): number {
-		return this.contour.shape.length * 6 + pit;
+		return hyp(at, outside, facts.with(key, { kind: 'cell', cell, value, reason }));
 	}
 
 	/**
@@ -601,8 +606,8 @@ export class Assistant {
 	 * contradict it — `from` leads elsewhere, or another pit already leads to `to`).
 	 */
 	private link(facts: FactSet, from: number, to: number, move: number): FactSet | null {
-		const next = this.nextKey(from);
-		const previous = this.previousKey(to);
+		const next = nextKey(from);
+		const previous = previousKey(to);
 		const known = facts.get(next);
 		if (known !== undefined) return known.value === to ? facts : null;
 		if (facts.get(previous) !== undefined) return null;
@@ -735,7 +740,7 @@ export class Assistant {
 	 * concrete: the same pit leads to the same pit), else onto some other pit, anywhere.
 	 */
 	private anyPit(h: Hypothesis, from: number, out: Hypothesis[]): void {
-		const next = h.facts.get(this.nextKey(from));
+		const next = h.facts.get(nextKey(from));
 		if (next?.kind !== 'link') return void this.wide.push({ h, kind: 'pit', from, exclude: from });
 		const at = this.addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
 		if (at) out.push(at);
@@ -748,7 +753,7 @@ export class Assistant {
 
 	/** "No flow here" / "no loop here" contradicts a hypothesis that knows the cell is a river / a pit. */
 	private notKind(h: Hypothesis, cell: number, kind: 'river' | 'pit'): boolean {
-		const known = h.facts.get(cell);
+		const known = h.facts.get(kindKey(cell));
 		return !(known?.kind === 'cell' && known.value === kind);
 	}
 
@@ -768,7 +773,7 @@ export class Assistant {
 		const own = other < 0 || di === 1 || di === 2;
 		const sideCell = own ? cell : other;
 		const sideDir = own ? dir : OPPOSITE[dir];
-		const key = this.contour.shape.length * (1 + (own ? di : (di + 2) & 3)) + sideCell;
+		const key = sideKey(sideCell, own ? di : (di + 2) & 3);
 		const known = facts.get(key);
 		if (known?.kind === 'side') {
 			if (known.value === value) return facts;
@@ -936,12 +941,11 @@ export interface FactReader {
 class HypothesisReader implements FactReader {
 	constructor(
 		private readonly facts: FactSet,
-		private readonly nb: Int32Array,
-		private readonly size: number
+		private readonly nb: Int32Array
 	) {}
 
 	kind(cell: number): KnownKind | undefined {
-		const f = this.facts.get(cell);
+		const f = this.facts.get(kindKey(cell));
 		return f?.kind === 'cell' ? f.value : undefined;
 	}
 
@@ -949,7 +953,7 @@ class HypothesisReader implements FactReader {
 		// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
 		const other = this.nb[cell * 4 + di]!;
 		const own = other < 0 || di === 1 || di === 2;
-		const f = this.facts.get(this.size * (1 + (own ? di : (di + 2) & 3)) + (own ? cell : other));
+		const f = this.facts.get(own ? sideKey(cell, di) : sideKey(other, (di + 2) & 3));
 		return f?.kind === 'side' ? f.value : undefined;
 	}
 }
