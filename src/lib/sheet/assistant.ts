@@ -115,15 +115,22 @@ class FactSet {
 		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
 	}
 
-	with(key: number, fact: Entry): FactSet {
+	/**
+	 * The set with `fact` at `key`. `made` (≥ 0): this set was just made by `with(made, …)` and
+	 * nothing holds it after this call, so its top and the branch made for `made` are its own:
+	 * written in place where `key` shares them, not copied again (this set is not read after).
+	 */
+	with(key: number, fact: Entry, made = -1): FactSet {
 		const t = key >> (2 * BITS);
 		const m = (key >> BITS) & MASK;
 		const i = key & MASK;
-		const top = this.top.slice();
+		const ownMid = made >= 0 && t === made >> (2 * BITS);
+		const ownLeaf = ownMid && m === ((made >> BITS) & MASK);
+		const top = made >= 0 ? (this.top as (Mid | undefined)[]) : this.top.slice();
 		const oldMid = top[t];
-		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
+		const mid = ownMid ? (oldMid as (Leaf | undefined)[]) : oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
 		const oldLeaf = mid[m];
-		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Entry | undefined>(WIDTH);
+		const leaf = ownLeaf ? (oldLeaf as (Entry | undefined)[]) : oldLeaf ? oldLeaf.slice() : new Array<Entry | undefined>(WIDTH);
 		const old = leaf[i];
 		leaf[i] = fact;
 		mid[m] = leaf;
@@ -567,7 +574,8 @@ export class Assistant {
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
 				const linked = oneFrom ? this.link(base, from, cell, this.moves) : base;
-				const at = linked && this.addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves);
+				// A link just made is this landing's own: the cell's fact is written into it.
+				const at = linked && this.addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves, undefined, linked !== base ? previousKey(cell) : -1);
 				if (at) out.push(at);
 			}
 		}
@@ -587,7 +595,7 @@ export class Assistant {
 	 * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
 	 * fact is new or changes); null: it contradicts them.
 	 */
-	private addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
+	private addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction, made = -1): Hypothesis | null {
 		const key = kindKey(cell);
 		const known = facts.get(key);
 		if (known?.kind === 'cell') {
@@ -598,7 +606,7 @@ export class Assistant {
 			this.sharpened++;
 		}
 		const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
-		return hyp(at, outside, facts.with(key, { kind: 'cell', cell, value, reason }));
+		return hyp(at, outside, facts.with(key, { kind: 'cell', cell, value, reason }, made));
 	}
 
 	/**
@@ -612,7 +620,7 @@ export class Assistant {
 		if (known !== undefined) return known.value === to ? facts : null;
 		if (facts.get(previous) !== undefined) return null;
 		const reason: Reason = { code: 'pit', from, move };
-		return facts.with(next, { kind: 'link', cell: from, value: to, reason }).with(previous, { kind: 'link', cell: to, value: from, reason });
+		return facts.with(next, { kind: 'link', cell: from, value: to, reason }).with(previous, { kind: 'link', cell: to, value: from, reason }, next);
 	}
 
 	/** What one hypothesis becomes after the movement and its announcement, pushed onto `out` (none: contradicted). */
@@ -693,7 +701,8 @@ export class Assistant {
 				if (n === null) return;
 				// A grenade may have opened a wall found before: a known wall is no contradiction here.
 				const through = this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
-				if (through) this.entered(through, h.outside, n, told, 'entered', h.cell, out, dir);
+				// A side just learnt: `through` is this step's own (the cell's fact is written into it).
+				if (through) this.entered(through, h.outside, n, told, 'entered', h.cell, out, dir, through !== h.facts ? this.sideMade : -1);
 			}
 		}
 	}
@@ -702,15 +711,15 @@ export class Assistant {
 	 * The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`) with these
 	 * facts: what its announcement says (and where a pit or river took him), pushed onto `out`.
 	 */
-	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction): void {
+	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction, made = -1): void {
 		if (told.pit) {
-			const pit = this.addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
+			const pit = this.addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir, made);
 			if (pit) this.anyPit(pit, cell, out);
 			return;
 		}
 		const river = told.river;
 		if (river) {
-			const r = this.addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir);
+			const r = this.addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir, made);
 			if (!r) return;
 			if (this.options.rivers === 'turbulent') this.wideFrom(r, river.delta ? 'delta' : 'water');
 			else this.carriedFrom(r, cell, river.delta, this.moves, out);
@@ -718,7 +727,7 @@ export class Assistant {
 		}
 		const announced = told.announced;
 		if (announced === null) return void out.push(hyp(cell, outside, facts));
-		const known = this.addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir);
+		const known = this.addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir, made);
 		if (known) out.push(known);
 	}
 
@@ -730,7 +739,7 @@ export class Assistant {
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
 			const open = this.addSide(facts, from, dir, 'open', 'carried', move, true);
-			const moved = open && this.addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir);
+			const moved = open && this.addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir, open !== facts ? this.sideMade : -1);
 			if (moved) out.push(moved);
 		}
 	}
@@ -762,6 +771,9 @@ export class Assistant {
 		return n < 0 ? null : n;
 	}
 
+	/** The key of the side `addSide` last wrote (into a set it made). */
+	private sideMade = -1;
+
 	/**
 	 * The side of `cell` towards `dir` found to be `value` (the reason: `code` at move `move`):
 	 * the facts with it (the same facts if it was known; null: it contradicts them). The side is
@@ -784,6 +796,7 @@ export class Assistant {
 		}
 		if (value === 'exit' && other >= 0) return null;
 		const reason: Reason = { code, from: cell, move, dir };
+		this.sideMade = key;
 		return facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason });
 	}
 
