@@ -15,6 +15,8 @@ export const SIDE_UNKNOWN = 0;
 export const SIDE_OPEN = 1;
 export const SIDE_WALL = 2;
 export const SIDE_EXIT = 3;
+/** Readings (and route searches) stamped before the stamps, kept in Int32Arrays, start over. */
+export const STAMP_LIMIT = 2 ** 30;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
 // A module-local copy: read for every fact drawn.
 const DIR_INDEX = DIR_INDEX_EXPORT;
@@ -54,6 +56,11 @@ export class Map2D {
 	/** Emptied, to be read from `reader` (a hypothesis's facts) as it is asked. */
 	readFrom(reader: FactReader): this {
 		this.reader = reader;
+		if (this.reading >= STAMP_LIMIT) {
+			this.sideRead.fill(0);
+			this.kindRead.fill(0);
+			this.reading = 0;
+		}
 		this.reading++;
 		return this;
 	}

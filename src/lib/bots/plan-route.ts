@@ -7,7 +7,7 @@
  * of a set, the cheapest side worth trying.
  */
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
-import { SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+import { SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, STAMP_LIMIT, type Map2D } from './knowledge';
 
 // Module-local copies: the inner loop reads them millions of times in a simulation.
 const OPEN = SIDE_OPEN;
@@ -97,6 +97,11 @@ export class Reach {
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
 			this.enter = new Float64Array(size);
+		}
+		if (this.runNo >= STAMP_LIMIT) {
+			// The stamps start over before they outgrow their Int32Array.
+			this.reachedIn.fill(0);
+			this.runNo = 0;
 		}
 		const runNo = ++this.runNo;
 		this.head.fill(-1, 0, this.reached);
