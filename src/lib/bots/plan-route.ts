@@ -104,7 +104,6 @@ export class Reach {
 			this.runNo = 0;
 		}
 		const runNo = ++this.runNo;
-		this.head.fill(-1, 0, this.reached);
 		this.entries = 0;
 		this.reached = 0;
 		this.push(0, from);
@@ -128,7 +127,9 @@ export class Reach {
 			this.tail = tail;
 		}
 		if (d >= this.reached) {
-			this.head.fill(-1, this.reached, d + 1);
+			// Mostly a bucket or two: a loop, not a call.
+			const head = this.head;
+			for (let b = this.reached; b <= d; b++) head[b] = -1;
 			this.reached = d + 1;
 		}
 		const e = this.entries++;
