@@ -11,7 +11,7 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
-import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
+import { DIR_INDEX as DIR_INDEX_EXPORT, dirIndex } from '../engine/game/board';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
@@ -767,7 +767,7 @@ export class Assistant {
 	}
 
 	neighbour(cell: number, dir: Direction): number | null {
-		const n = this.nb[cell * 4 + DIR_INDEX[dir]]!;
+		const n = this.nb[cell * 4 + dirIndex(dir)]!;
 		return n < 0 ? null : n;
 	}
 
@@ -780,11 +780,11 @@ export class Assistant {
 	 * named from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	 */
 	private addSide(facts: FactSet, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, wallsMayHaveFallen = false): FactSet | null {
-		const di = DIR_INDEX[dir];
+		const di = dirIndex(dir);
 		const other = this.nb[cell * 4 + di]!;
 		const own = other < 0 || di === 1 || di === 2;
 		const sideCell = own ? cell : other;
-		const sideDir = own ? dir : OPPOSITE[dir];
+		const sideDir = own ? dir : DIRECTIONS[(di + 2) & 3]!;
 		const key = sideKey(sideCell, own ? di : (di + 2) & 3);
 		const known = facts.get(key);
 		if (known?.kind === 'side') {
@@ -819,7 +819,7 @@ export class Assistant {
 		const order: number[] = [];
 		for (let i = 0; i < hyps.length; i++) {
 			const h = hyps[i]!;
-			const key = h.cell * 5 + (h.outside === null ? 4 : DIR_INDEX[h.outside]);
+			const key = h.cell * 5 + (h.outside === null ? 4 : dirIndex(h.outside));
 			if (count[key]!++ === 0) {
 				first[key] = i;
 				order.push(key);
