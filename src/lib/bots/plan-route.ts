@@ -27,6 +27,13 @@ export interface RouteCosts {
 	wall: number;
 	/** Extra cost to enter a cell of this known kind. */
 	hazard: Partial<Record<string, number>>;
+	/**
+	 * Kinds that take a player who enters them elsewhere (a pit sends him to its next pit, 4.4): a
+	 * route that enters one ends there, unless `landing` says where it goes on from.
+	 */
+	ends?: Partial<Record<string, boolean>>;
+	/** Per cell: where a player who steps onto it is left (a river's next cell downstream, a pit's next pit), or −1: on it. */
+	landing?: Int32Array;
 }
 
 export interface Route {
@@ -56,8 +63,14 @@ export class Reach {
 	private first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
 	private blown = new Uint8Array(0);
-	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up (in this run, where `reachedIn` is). */
+	/** The extra cost of entering each cell (its known kind's hazard), where looked up in this run (`enterIn`). */
 	private enter = new Float64Array(0);
+	/** Per cell: the run that looked up `enter` and `stops`. */
+	private enterIn = new Int32Array(0);
+	/** Per cell: entering it ends a route (its kind is one of `costs.ends`, its landing not known); read with `enter`. */
+	private stops = new Uint8Array(0);
+	/** Per cell: reached by entering a cell that ends a route (no way leads on from it); set where `dist` is. */
+	private terminal = new Uint8Array(0);
 	map!: Map2D;
 	from = -1;
 	costs!: RouteCosts;
@@ -97,10 +110,14 @@ export class Reach {
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
 			this.enter = new Float64Array(size);
+			this.enterIn = new Int32Array(size);
+			this.stops = new Uint8Array(size);
+			this.terminal = new Uint8Array(size);
 		}
 		if (this.runNo >= STAMP_LIMIT) {
-			// The stamps start over before they outgrow their Int32Array.
+			// The stamps start over before they outgrow their Int32Arrays.
 			this.reachedIn.fill(0);
+			this.enterIn.fill(0);
 			this.runNo = 0;
 		}
 		const runNo = ++this.runNo;
@@ -111,7 +128,7 @@ export class Reach {
 		this.dist[from] = 0;
 		this.first[from] = -1;
 		this.blown[from] = 0;
-		this.enter[from] = -1;
+		this.terminal[from] = 0;
 		this.done = -1;
 		return this;
 	}
@@ -153,7 +170,9 @@ export class Reach {
 
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
-		const { dist, first, blown, enter, from, reachedIn, runNo } = this;
+		const { dist, first, blown, enter, enterIn, stops, terminal, from, reachedIn, runNo } = this;
+		const ends = this.costs.ends;
+		const landing = this.costs.landing;
 		const map = this.map;
 		const nb = map.nb;
 		const unknownStep = this.costs.unknown;
@@ -165,7 +184,7 @@ export class Reach {
 			// Entries pushed while this bucket is read go to farther buckets (every step costs ≥ 1).
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const cell = this.cell[e]!;
-				if (dist[cell] !== d) continue;
+				if (dist[cell] !== d || terminal[cell] === 1) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = k === 0 ? o0 : k === 1 ? o1 : k === 2 ? o2 : o3;
 					const n = nb[cell * 4 + di]!;
@@ -177,20 +196,26 @@ export class Reach {
 					else if (side === WALL) step = wallStep;
 					else continue;
 					if (step === Infinity) continue;
-					// A cell not reached yet in this run: its entries are stale.
-					const fresh = reachedIn[n] !== runNo;
-					let extra = fresh ? -1 : enter[n]!;
+					// Looked up once per run (`enterIn`: the entries of other runs are stale).
+					let extra = enterIn[n] === runNo ? enter[n]! : -1;
 					if (extra < 0) {
 						const kind = map.kind(n);
 						extra = enter[n] = kind === undefined ? 0 : (hazard[kind] ?? 0);
+						stops[n] = kind !== undefined && ends?.[kind] === true ? 1 : 0;
+						enterIn[n] = runNo;
 					}
 					const nd = d + step + extra;
-					if (fresh ? nd !== Infinity : nd < dist[n]!) {
-						reachedIn[n] = runNo;
-						dist[n] = nd;
-						first[n] = cell === from ? di : first[cell]!;
-						blown[n] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
-						this.push(nd, n);
+					// Where the step leaves the player: carried on as seen before, or here, the route's end.
+					const land = landing ? landing[n]! : -1;
+					const to = land >= 0 ? land : n;
+					// A cell not reached yet in this run: its entries are stale.
+					if (reachedIn[to] !== runNo ? nd !== Infinity : nd < dist[to]!) {
+						reachedIn[to] = runNo;
+						dist[to] = nd;
+						first[to] = cell === from ? di : first[cell]!;
+						blown[to] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
+						terminal[to] = land < 0 ? stops[n]! : 0;
+						this.push(nd, to);
 					}
 				}
 			}
@@ -248,7 +273,7 @@ export class Reach {
 			if (d >= this.reached) break;
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
-				if (dist[c] !== d) continue;
+				if (dist[c] !== d || this.terminal[c] === 1) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = order[k]!;
 					const s = map.side(c, di);
