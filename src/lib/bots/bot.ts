@@ -77,8 +77,8 @@ class SeatBot implements Bot {
 	private idle = 0;
 	private lastFacts = 0;
 	private lastFactsTried = 0;
-	/** Steps taken (from the same candidate cells) since the map last grew, and how often. */
-	private readonly tried = new Map<string, number>();
+	/** Steps taken (per set of candidate cells, per step) since the map last grew, and how often. */
+	private readonly tried = new Map<string, Map<string, number>>();
 	/** The route search, refilled for every world planned. */
 	private readonly reach = new Reach();
 	/**
@@ -204,6 +204,9 @@ class SeatBot implements Bot {
 			this.lastFactsTried = facts;
 		}
 		const here = cands.join(',');
+		// One look-up of the (long) key of the candidate cells per decision, then per step.
+		let triedHere = this.tried.get(here);
+		if (!triedHere) this.tried.set(here, (triedHere = new Map()));
 		// A step that any hypothesis says enters a known encephalitis cell (its mite awake) is the last
 		// resort: the worlds planned for (one per cell) may not be the ones that know it.
 		const wary = !view.me.immune && view.me.health !== 'infected';
@@ -213,7 +216,7 @@ class SeatBot implements Bot {
 			return (riskyDir[di] ??= wary && know.mayEnterEncephalitis(di));
 		};
 		/** What a vote's weight is divided by. */
-		const penalty = (key: string, dir: Direction) => (1 + 2 * (this.tried.get(`${here}|${key}`) ?? 0)) / (risky(dir) ? 0.02 : 1);
+		const penalty = (key: string, dir: Direction) => (1 + 2 * (triedHere.get(key) ?? 0)) / (risky(dir) ? 0.02 : 1);
 		const votes = new Map<string, { n: number; r: Route; penalty: number }>();
 		let left = worlds.reduce((sum, w) => sum + w.weight, 0);
 		const costs = this.costs(view);
@@ -237,9 +240,9 @@ class SeatBot implements Bot {
 			}
 		}
 		if (!chosen) return this.wander();
-		const stale = `${here}|${chosen.dir}:${chosen.blow}`;
-		this.tried.set(stale, (this.tried.get(stale) ?? 0) + 1);
-		if ((this.tried.get(stale) ?? 0) > 3 && votes.size === 1) {
+		const stale = `${chosen.dir}:${chosen.blow}`;
+		triedHere.set(stale, (triedHere.get(stale) ?? 0) + 1);
+		if ((triedHere.get(stale) ?? 0) > 3 && votes.size === 1) {
 			// Every world says the same and it keeps failing: a step at random (not into a known mite).
 			const safe = DIRECTIONS.filter((d) => !risky(d));
 			chosen = { ...chosen, dir: this.rng.pick(safe.length ? safe : DIRECTIONS)!, blow: false };

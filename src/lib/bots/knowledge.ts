@@ -15,11 +15,11 @@ export const SIDE_UNKNOWN = 0;
 export const SIDE_OPEN = 1;
 export const SIDE_WALL = 2;
 export const SIDE_EXIT = 3;
+/** Readings (and route searches) stamped before the stamps, kept in Int32Arrays, start over. */
+export const STAMP_LIMIT = 2 ** 30;
 const SIDE_CODE: Record<KnownSide, number> = { open: SIDE_OPEN, wall: SIDE_WALL, exit: SIDE_EXIT };
 // A module-local copy: read for every fact drawn.
 const DIR_INDEX = DIR_INDEX_EXPORT;
-/** A side or a square not read yet (a map read from a hypothesis as the route search needs it). */
-const UNREAD = 255;
 
 /**
  * What a player is sure of under one hypothesis (or under all: the certain facts), as the route
@@ -27,10 +27,17 @@ const UNREAD = 255;
  * its facts square by square as the search reaches them (most of the map is never looked at).
  */
 export class Map2D {
-	/** Per cell * 4 + direction (up, right, down, left): SIDE_* or UNREAD. */
+	/** Per cell * 4 + direction (up, right, down, left): SIDE_*, where read. */
 	private readonly sides: Uint8Array;
-	/** Per cell: its known kind, undefined, or null (not read). */
-	private readonly kinds: (KnownKind | undefined | null)[];
+	/** Per cell: its known kind or undefined, where read. */
+	private readonly kinds: (KnownKind | undefined)[];
+	/**
+	 * Per side and per cell: the reading it was read in (`readFrom` starts the next one; the
+	 * others are not read yet), so a map is emptied without clearing it — a route search reads little.
+	 */
+	private readonly sideRead: Int32Array;
+	private readonly kindRead: Int32Array;
+	private reading = 0;
 
 	private reader: FactReader | null = null;
 
@@ -42,35 +49,42 @@ export class Map2D {
 		const size = shape.length;
 		this.sides = new Uint8Array(size * 4);
 		this.kinds = new Array<KnownKind | undefined>(size).fill(undefined);
+		this.sideRead = new Int32Array(size * 4);
+		this.kindRead = new Int32Array(size);
 	}
 
 	/** Emptied, to be read from `reader` (a hypothesis's facts) as it is asked. */
 	readFrom(reader: FactReader): this {
 		this.reader = reader;
-		this.sides.fill(UNREAD);
-		this.kinds.fill(null);
+		if (this.reading >= STAMP_LIMIT) {
+			this.sideRead.fill(0);
+			this.kindRead.fill(0);
+			this.reading = 0;
+		}
+		this.reading++;
 		return this;
 	}
 
 	/** SIDE_UNKNOWN, SIDE_OPEN, SIDE_WALL or SIDE_EXIT: the side of `cell` in direction index `di`. */
 	side(cell: number, di: number): number {
 		const i = cell * 4 + di;
-		const v = this.sides[i]!;
-		return v === UNREAD ? this.readSide(cell, di) : v;
+		return this.sideRead[i] === this.reading ? this.sides[i]! : this.readSide(cell, di);
 	}
 
 	kind(cell: number): KnownKind | undefined {
-		const k = this.kinds[cell];
-		if (k !== null) return k;
+		if (this.kindRead[cell] === this.reading) return this.kinds[cell];
 		const read = this.reader!.kind(cell);
 		this.kinds[cell] = read;
+		this.kindRead[cell] = this.reading;
 		return read;
 	}
 
 	/** Drawn from a fact (the certain map). */
 	set(f: Fact): void {
-		if (f.kind === 'cell') this.kinds[f.cell] = f.value;
-		else this.setSide(f.cell, DIR_INDEX[f.dir], SIDE_CODE[f.value]);
+		if (f.kind === 'cell') {
+			this.kinds[f.cell] = f.value;
+			this.kindRead[f.cell] = this.reading;
+		} else this.setSide(f.cell, DIR_INDEX[f.dir], SIDE_CODE[f.value]);
 	}
 
 	private readSide(cell: number, di: number): number {
@@ -84,8 +98,13 @@ export class Map2D {
 	private setSide(cell: number, di: number, code: number): void {
 		const i = cell * 4 + di;
 		this.sides[i] = code;
+		this.sideRead[i] = this.reading;
 		const n = this.nb[i]!;
-		if (n >= 0) this.sides[n * 4 + ((di + 2) & 3)] = code;
+		if (n >= 0) {
+			const j = n * 4 + ((di + 2) & 3);
+			this.sides[j] = code;
+			this.sideRead[j] = this.reading;
+		}
 	}
 }
 
@@ -250,12 +269,22 @@ export class SeatKnowledge {
 				cells.push(cell);
 			}
 		}
-		// (c + order) times an odd constant, mod 2^32: a one-to-one scatter of the cells, so no two tie.
-		const scatter = (c: number) => Math.imul(c + order, 0x9e3779b1) >>> 0;
-		cells.sort((x, y) => weight[y]! - weight[x]! || scatter(x) - scatter(y));
+		// The most held first; of equal counts, by a scatter of the cells: (c + order) times an odd
+		// constant, mod 2^32, one-to-one, so no two tie. As one number (counts stay far below 2^20):
+		// the greatest rank first. Only the first `max` are wanted: picked, not sorted.
+		const rank = this.rank.length >= cells.length ? this.rank : (this.rank = new Float64Array(cells.length * 2));
+		for (let j = 0; j < cells.length; j++) {
+			const c = cells[j]!;
+			rank[j] = weight[c]! * 0x100000000 + (0xffffffff - (Math.imul(c + order, 0x9e3779b1) >>> 0));
+		}
 		const out: { cell: number; map: Map2D; weight: number }[] = [];
 		for (let k = 0; k < cells.length && k < max; k++) {
-			const cell = cells[k]!;
+			let best = k;
+			for (let j = k + 1; j < cells.length; j++) if (rank[j]! > rank[best]!) best = j;
+			const cell = cells[best]!;
+			cells[best] = cells[k]!;
+			cells[k] = cell;
+			rank[best] = rank[k]!;
 			out.push({ cell, map: this.hypothesisMap(firstHypothesis[cell]!, k), weight: weight[cell]! });
 		}
 		for (const cell of cells) weight[cell] = 0;
@@ -265,9 +294,13 @@ export class SeatKnowledge {
 	/** Per cell, while `worlds` counts: how many hypotheses hold it, and the first that does. */
 	private weight = new Int32Array(0);
 	private firstHypothesis = new Int32Array(0);
+	/** Per cell listed, while `worlds` picks: its rank (kept between calls). */
+	private rank = new Float64Array(0);
 
 	/** Whether, by some hypothesis, the step in direction `di` enters a cell known as encephalitis. */
 	mayEnterEncephalitis(di: number): boolean {
+		// A cell is known as encephalitis only from an answer that said so (see `everTold`).
+		if (!this.told.has('encephalitis') && !this.told.has('mite_woken')) return false;
 		const a = this.assistant;
 		const nb = this.neighbours();
 		for (let i = 0; i < a.hypothesisCount; i++) {

@@ -7,7 +7,7 @@
  * of a set, the cheapest side worth trying.
  */
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
-import { SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
+import { SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, STAMP_LIMIT, type Map2D } from './knowledge';
 
 // Module-local copies: the inner loop reads them millions of times in a simulation.
 const OPEN = SIDE_OPEN;
@@ -52,16 +52,24 @@ export interface Route {
  * One instance serves a player's every search (`run` refills it), so a decision allocates nothing.
  */
 export class Reach {
+	/**
+	 * Per cell: the run that last reached it (`dist`, `first` and `blown` are read only where it
+	 * is this run's), so a run starts without clearing them — most runs reach a few cells.
+	 */
+	private reachedIn = new Int32Array(0);
+	private runNo = 0;
 	private dist = new Float64Array(0);
 	/** Direction index of the first step (−1 at the start or out of reach). */
 	private first = new Int8Array(0);
 	/** Whether that first step blows a wall. */
 	private blown = new Uint8Array(0);
-	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up. */
+	/** The extra cost of entering each cell (its known kind's hazard), where looked up in this run (`enterIn`). */
 	private enter = new Float64Array(0);
+	/** Per cell: the run that looked up `enter` and `stops`. */
+	private enterIn = new Int32Array(0);
 	/** Per cell: entering it ends a route (its kind is one of `costs.ends`, its landing not known); read with `enter`. */
 	private stops = new Uint8Array(0);
-	/** Per cell: reached by entering a cell that ends a route (no way leads on from it). */
+	/** Per cell: reached by entering a cell that ends a route (no way leads on from it); set where `dist` is. */
 	private terminal = new Uint8Array(0);
 	map!: Map2D;
 	from = -1;
@@ -80,31 +88,47 @@ export class Reach {
 	/** One past the farthest distance pushed in this run. */
 	private reached = 0;
 
+	/** The least extra cost of entering a cell (0 unless some hazard is negative), for `costs`. */
+	private leastExtra = 0;
+
 	/** The search from `from` over `map`. */
 	run(map: Map2D, from: number, costs: RouteCosts, order: readonly number[]): this {
 		this.map = map;
 		this.from = from;
-		this.costs = costs;
+		if (costs !== this.costs) {
+			this.costs = costs;
+			let least = 0;
+			for (const kind in costs.hazard) least = Math.min(least, costs.hazard[kind] ?? 0);
+			this.leastExtra = least;
+		}
 		this.order = order;
 		const size = map.shape.length;
 		if (this.dist.length !== size) {
+			this.reachedIn = new Int32Array(size);
+			this.runNo = 0;
 			this.dist = new Float64Array(size);
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
 			this.enter = new Float64Array(size);
+			this.enterIn = new Int32Array(size);
 			this.stops = new Uint8Array(size);
 			this.terminal = new Uint8Array(size);
 		}
-		this.enter.fill(-1);
-		this.terminal.fill(0);
-		this.dist.fill(Infinity);
-		this.first.fill(-1);
-		this.blown.fill(0);
-		this.head.fill(-1, 0, this.reached);
+		if (this.runNo >= STAMP_LIMIT) {
+			// The stamps start over before they outgrow their Int32Arrays.
+			this.reachedIn.fill(0);
+			this.enterIn.fill(0);
+			this.runNo = 0;
+		}
+		const runNo = ++this.runNo;
 		this.entries = 0;
 		this.reached = 0;
 		this.push(0, from);
+		this.reachedIn[from] = runNo;
 		this.dist[from] = 0;
+		this.first[from] = -1;
+		this.blown[from] = 0;
+		this.terminal[from] = 0;
 		this.done = -1;
 		return this;
 	}
@@ -120,7 +144,9 @@ export class Reach {
 			this.tail = tail;
 		}
 		if (d >= this.reached) {
-			this.head.fill(-1, this.reached, d + 1);
+			// Mostly a bucket or two: a loop, not a call.
+			const head = this.head;
+			for (let b = this.reached; b <= d; b++) head[b] = -1;
 			this.reached = d + 1;
 		}
 		const e = this.entries++;
@@ -144,7 +170,7 @@ export class Reach {
 
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
-		const { dist, first, blown, enter, stops, terminal, from } = this;
+		const { dist, first, blown, enter, enterIn, stops, terminal, from, reachedIn, runNo } = this;
 		const ends = this.costs.ends;
 		const landing = this.costs.landing;
 		const map = this.map;
@@ -170,17 +196,21 @@ export class Reach {
 					else if (side === WALL) step = wallStep;
 					else continue;
 					if (step === Infinity) continue;
-					let extra = enter[n]!;
+					// Looked up once per run (`enterIn`: the entries of other runs are stale).
+					let extra = enterIn[n] === runNo ? enter[n]! : -1;
 					if (extra < 0) {
 						const kind = map.kind(n);
 						extra = enter[n] = kind === undefined ? 0 : (hazard[kind] ?? 0);
 						stops[n] = kind !== undefined && ends?.[kind] === true ? 1 : 0;
+						enterIn[n] = runNo;
 					}
 					const nd = d + step + extra;
 					// Where the step leaves the player: carried on as seen before, or here, the route's end.
 					const land = landing ? landing[n]! : -1;
 					const to = land >= 0 ? land : n;
-					if (nd < dist[to]!) {
+					// A cell not reached yet in this run: its entries are stale.
+					if (reachedIn[to] !== runNo ? nd !== Infinity : nd < dist[to]!) {
+						reachedIn[to] = runNo;
 						dist[to] = nd;
 						first[to] = cell === from ? di : first[cell]!;
 						blown[to] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
@@ -203,9 +233,12 @@ export class Reach {
 		let bestTo = -1;
 		let bestCost = 0;
 		const dist = this.dist;
-		for (let d = 0; d < this.reached && d <= maxCost; d++) {
+		for (let d = 0; d <= maxCost; d++) {
 			if (bestTo >= 0 && d > bestCost) break;
-			this.expand(d);
+			// Bucket d is whole once the nearer ones are expanded (every step costs at least 1):
+			// a bucket is expanded only when the one after it is read.
+			this.expand(d - 1);
+			if (d >= this.reached) break;
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
 				if (dist[c] !== d || c === this.from || (bestTo >= 0 && c > bestTo) || !goal(c)) continue;
@@ -219,7 +252,9 @@ export class Reach {
 	/**
 	 * The cheapest side known as `side` (SIDE_*) that lies `where` (anywhere, on the outline, inside),
 	 * reached and then tried; of equal costs, the lowest cell, then the first direction in the tie
-	 * order. Read in order of distance (a side costs at least 1 more than its cell: `costs.unknown` ≥ 1).
+	 * order. Read in order of distance: a side costs at least `least` more than its cell (1, or
+	 * `costs.unknown` for a side not known, and the least hazard), so the farther buckets are never
+	 * expanded.
 	 */
 	toSide(side: number, where: SideWhere = ANYWHERE): Route | null {
 		// The best so far in locals (a route is made once, at the end).
@@ -230,9 +265,12 @@ export class Reach {
 		const map = this.map;
 		const nb = map.nb;
 		const { dist, order } = this;
-		for (let d = 0; d < this.reached; d++) {
-			if (bestTo >= 0 && d + 1 > bestCost) break;
-			this.expand(d);
+		const least = (side === UNKNOWN ? this.costs.unknown : 1) + this.leastExtra;
+		for (let d = 0; ; d++) {
+			if (bestTo >= 0 && d + least > bestCost) break;
+			// Bucket d is whole once the nearer ones are expanded (every step costs at least 1).
+			this.expand(d - 1);
+			if (d >= this.reached) break;
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
 				if (dist[c] !== d || this.terminal[c] === 1) continue;

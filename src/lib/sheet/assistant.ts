@@ -11,7 +11,7 @@
  * move told nothing) widens the hypotheses instead of guessing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
-import { DIR_INDEX as DIR_INDEX_EXPORT } from '../engine/game/board';
+import { DIR_INDEX as DIR_INDEX_EXPORT, dirIndex } from '../engine/game/board';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
 
@@ -47,10 +47,22 @@ type Entry = Fact | Link;
 const DIR_INDEX = DIR_INDEX_EXPORT;
 
 /**
- * Facts of a hypothesis are keyed by small integers: a cell's kind by the cell, a side by
- * `size * (1 + direction index) + cell` (see `addSide`), a pit's next by `size * 5 + pit` and
- * its previous by `size * 6 + pit` (see `nextKey`), so the keys in use lie close together.
+ * Facts of a hypothesis are keyed by small integers, square by square: `SLOTS` keys per cell —
+ * its kind (`kindKey`), its sides (`sideKey`, each side kept once, see `addSide`), a pit's next
+ * and previous pit (`nextKey`, `previousKey`). A square's facts lie together, so reading the map
+ * around a square (a computer player's route search, a hypothesis moved on) touches few branches.
  */
+const SLOTS = 8;
+const KIND_SLOT = 0;
+/** Slots 1–4: the sides, by direction index. */
+const SIDE_SLOT = 1;
+const NEXT_SLOT = 5;
+const PREVIOUS_SLOT = 6;
+const kindKey = (cell: number) => cell * SLOTS + KIND_SLOT;
+const sideKey = (cell: number, di: number) => cell * SLOTS + SIDE_SLOT + di;
+const nextKey = (pit: number) => pit * SLOTS + NEXT_SLOT;
+const previousKey = (pit: number) => pit * SLOTS + PREVIOUS_SLOT;
+
 const BITS = 4;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
@@ -103,15 +115,22 @@ class FactSet {
 		return this.top[key >> (2 * BITS)]?.[(key >> BITS) & MASK]?.[key & MASK];
 	}
 
-	with(key: number, fact: Entry): FactSet {
+	/**
+	 * The set with `fact` at `key`. `made` (≥ 0): this set was just made by `with(made, …)` and
+	 * nothing holds it after this call, so its top and the branch made for `made` are its own:
+	 * written in place where `key` shares them, not copied again (this set is not read after).
+	 */
+	with(key: number, fact: Entry, made = -1): FactSet {
 		const t = key >> (2 * BITS);
 		const m = (key >> BITS) & MASK;
 		const i = key & MASK;
-		const top = this.top.slice();
+		const ownMid = made >= 0 && t === made >> (2 * BITS);
+		const ownLeaf = ownMid && m === ((made >> BITS) & MASK);
+		const top = made >= 0 ? (this.top as (Mid | undefined)[]) : this.top.slice();
 		const oldMid = top[t];
-		const mid = oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
+		const mid = ownMid ? (oldMid as (Leaf | undefined)[]) : oldMid ? oldMid.slice() : new Array<Leaf | undefined>(WIDTH);
 		const oldLeaf = mid[m];
-		const leaf = oldLeaf ? oldLeaf.slice() : new Array<Entry | undefined>(WIDTH);
+		const leaf = ownLeaf ? (oldLeaf as (Entry | undefined)[]) : oldLeaf ? oldLeaf.slice() : new Array<Entry | undefined>(WIDTH);
 		const old = leaf[i];
 		leaf[i] = fact;
 		mid[m] = leaf;
@@ -129,13 +148,15 @@ class FactSet {
 				}
 	}
 
-	/** The facts in key order (without the links). */
+	/** The facts (without the links): the kinds by cell, then the sides by direction, each by cell. */
 	facts(): Fact[] {
-		const out: Fact[] = [];
+		const kinds: Fact[] = [];
+		const sides: Fact[][] = [[], [], [], []];
 		this.each((f) => {
-			if (f.kind !== 'link') out.push(f);
+			if (f.kind === 'cell') kinds.push(f);
+			else if (f.kind === 'side') sides[DIR_INDEX[f.dir]]!.push(f);
 		});
-		return out;
+		return kinds.concat(...sides);
 	}
 
 	/**
@@ -320,6 +341,7 @@ export class Assistant {
 		copy.certain = this.certain;
 		copy.listed = this.listed;
 		copy.forgot = this.forgot;
+		copy.sharpened = this.sharpened;
 		return copy;
 	}
 
@@ -336,15 +358,22 @@ export class Assistant {
 		if (!this.alive) return [];
 		// Worked out once per set of hypotheses (the set is replaced, never changed in place).
 		if (this.cells?.hyps !== this.hyps) {
-			const seen = (this.seen ??= new Uint8Array(this.contour.shape.length));
-			const cells: number[] = [];
+			const size = this.contour.shape.length;
+			const seen = (this.seen ??= new Uint8Array(size));
+			let count = 0;
 			for (const h of this.hyps)
 				if (!seen[h.cell]) {
 					seen[h.cell] = 1;
-					cells.push(h.cell);
+					count++;
 				}
-			for (const cell of cells) seen[cell] = 0;
-			this.cells = { hyps: this.hyps, cells: cells.sort((a, b) => a - b) };
+			// In order of the cells: read off the marks (no sort), left zeroed.
+			const cells: number[] = [];
+			for (let cell = 0; cell < size && cells.length < count; cell++)
+				if (seen[cell]) {
+					seen[cell] = 0;
+					cells.push(cell);
+				}
+			this.cells = { hyps: this.hyps, cells };
 		}
 		return this.cells.cells.slice();
 	}
@@ -385,9 +414,9 @@ export class Assistant {
 	private certainSet(): FactSet {
 		const last = this.certain;
 		if (last?.hyps === this.hyps) return last.set;
-		const known = last && last.forgot === this.forgot && last.sharpened === sharpened ? last.set : null;
+		const known = last && last.forgot === this.forgot && last.sharpened === this.sharpened ? last.set : null;
 		const set = FactSet.common(this.hyps.map((h) => h.facts), known);
-		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened };
+		this.certain = { hyps: this.hyps, set, forgot: this.forgot, sharpened: this.sharpened };
 		return set;
 	}
 	private certain: { hyps: Hypothesis[]; set: FactSet; forgot: number; sharpened: number } | null = null;
@@ -411,7 +440,7 @@ export class Assistant {
 
 	/** What hypothesis `i` knows of `cell`'s kind (undefined: nothing). */
 	hypothesisKind(i: number, cell: number): KnownKind | undefined {
-		const f = this.hyps[i]!.facts.get(cell);
+		const f = this.hyps[i]!.facts.get(kindKey(cell));
 		return f?.kind === 'cell' ? f.value : undefined;
 	}
 
@@ -420,22 +449,7 @@ export class Assistant {
 	 * looks at a few squares around it, not at the whole map). Stays valid after the hypotheses change.
 	 */
 	hypothesisReader(i: number): FactReader {
-		const facts = this.hyps[i]!.facts;
-		const nb = this.nb;
-		const size = this.contour.shape.length;
-		return {
-			kind(cell) {
-				const f = facts.get(cell);
-				return f?.kind === 'cell' ? f.value : undefined;
-			},
-			side(cell, di) {
-				// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
-				const other = nb[cell * 4 + di]!;
-				const own = other < 0 || di === 1 || di === 2;
-				const f = facts.get(size * (1 + (own ? di : (di + 2) & 3)) + (own ? cell : other));
-				return f?.kind === 'side' ? f.value : undefined;
-			}
-		};
+		return new HypothesisReader(this.hyps[i]!.facts, this.nb);
 	}
 
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
@@ -526,7 +540,7 @@ export class Assistant {
 		this.wide = [];
 		for (const h of this.hyps) this.advance(h, movement, told, next);
 		// The facts all hypotheses held before, if none was sharpened since: every one moved on holds them.
-		const known = before?.sharpened === sharpened ? before.set : null;
+		const known = before?.sharpened === this.sharpened ? before.set : null;
 		for (const h of this.expandWide(known)) next.push(h);
 		if (next.length === 0) {
 			// Every hypothesis contradicted: something the assistant does not model happened. Start over, knowing nothing.
@@ -560,7 +574,8 @@ export class Assistant {
 			for (let cell = 0; cell < this.contour.shape.length; cell++) {
 				if (!this.contour.shape[cell] || cell === exclude) continue;
 				const linked = oneFrom ? this.link(base, from, cell, this.moves) : base;
-				const at = linked && addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves);
+				// A link just made is this landing's own: the cell's fact is written into it.
+				const at = linked && this.addCell(linked, cell, null, cell, kind, kind === 'pit' ? 'pit' : 'carried', from, this.moves, undefined, linked !== base ? previousKey(cell) : -1);
 				if (at) out.push(at);
 			}
 		}
@@ -568,14 +583,30 @@ export class Assistant {
 		return out;
 	}
 
-	/** The key of a pit's next pit (after the sides' keys). */
-	private nextKey(pit: number): number {
-		return this.contour.shape.length * 5 + pit;
-	}
+	/**
+	 * Counts the facts this assistant sharpened (water to river, landlike to land): a fact all
+	 * hypotheses held may then no longer be. Its own count: another player's assistant sharpening
+	 * its facts changes nothing here (a shared count made every bot's next look start afresh).
+	 */
+	private sharpened = 0;
 
-	/** The key of a pit's previous pit. */
-	private previousKey(pit: number): number {
-		return this.contour.shape.length * 6 + pit;
+	/**
+	 * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
+	 * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
+	 * fact is new or changes); null: it contradicts them.
+	 */
+	private addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction, made = -1): Hypothesis | null {
+		const key = kindKey(cell);
+		const known = facts.get(key);
+		if (known?.kind === 'cell') {
+			const merged = compatible(known.value, value);
+			if (merged === null) return null;
+			if (merged === known.value) return hyp(at, outside, facts);
+			value = merged;
+			this.sharpened++;
+		}
+		const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
+		return hyp(at, outside, facts.with(key, { kind: 'cell', cell, value, reason }, made));
 	}
 
 	/**
@@ -583,13 +614,13 @@ export class Assistant {
 	 * contradict it — `from` leads elsewhere, or another pit already leads to `to`).
 	 */
 	private link(facts: FactSet, from: number, to: number, move: number): FactSet | null {
-		const next = this.nextKey(from);
-		const previous = this.previousKey(to);
+		const next = nextKey(from);
+		const previous = previousKey(to);
 		const known = facts.get(next);
 		if (known !== undefined) return known.value === to ? facts : null;
 		if (facts.get(previous) !== undefined) return null;
 		const reason: Reason = { code: 'pit', from, move };
-		return facts.with(next, { kind: 'link', cell: from, value: to, reason }).with(previous, { kind: 'link', cell: to, value: from, reason });
+		return facts.with(next, { kind: 'link', cell: from, value: to, reason }).with(previous, { kind: 'link', cell: to, value: from, reason }, next);
 	}
 
 	/** What one hypothesis becomes after the movement and its announcement, pushed onto `out` (none: contradicted). */
@@ -609,7 +640,7 @@ export class Assistant {
 			}
 			const by = told.byFlow;
 			if (!by) return;
-			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'river', 'flow', h.cell, this.moves);
+			const here = this.addCell(h.facts, h.cell, h.outside, h.cell, 'river', 'flow', h.cell, this.moves);
 			if (here) this.carriedFrom(here, h.cell, by.delta, this.moves, out);
 			return;
 		}
@@ -619,7 +650,7 @@ export class Assistant {
 				return;
 			}
 			if (!told.pitLoop) return;
-			const here = addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
+			const here = this.addCell(h.facts, h.cell, h.outside, h.cell, 'pit', 'loop', h.cell, this.moves);
 			if (here) this.anyPit(here, h.cell, out);
 			return;
 		}
@@ -629,8 +660,8 @@ export class Assistant {
 		switch (told.go) {
 			case 'river_against': {
 				// 7.4 from a delta, against a river flowing in: not a wall, a delta here and a river there.
-				const delta = n !== null && addCell(h.facts, h.cell, h.outside, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
-				const river = delta && addCell(delta.facts, h.cell, h.outside, n, 'river', 'moved', h.cell, this.moves, dir);
+				const delta = n !== null && this.addCell(h.facts, h.cell, h.outside, h.cell, 'delta', 'moved', h.cell, this.moves, dir);
+				const river = delta && this.addCell(delta.facts, h.cell, h.outside, n, 'river', 'moved', h.cell, this.moves, dir);
 				if (river) out.push(river);
 				return;
 			}
@@ -642,7 +673,7 @@ export class Assistant {
 			case 'wall_carried': {
 				const carried = told.wallCarried;
 				const side = this.addSide(h.facts, h.cell, dir, 'wall', 'hit_wall', this.moves);
-				const river = side && addCell(side, h.cell, h.outside, h.cell, 'river', 'carried', h.cell, this.moves);
+				const river = side && this.addCell(side, h.cell, h.outside, h.cell, 'river', 'carried', h.cell, this.moves);
 				if (river && carried) this.carriedFrom(river, h.cell, carried.delta, this.moves, out, dir);
 				return;
 			}
@@ -662,7 +693,7 @@ export class Assistant {
 			case 'river_wade': {
 				// 7.4 standing on the bottom: a step up- or downstream, into the river.
 				const wade = n !== null && this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
-				const into = wade && addCell(wade, n, h.outside, n, 'river', 'entered', h.cell, this.moves, dir);
+				const into = wade && this.addCell(wade, n, h.outside, n, 'river', 'entered', h.cell, this.moves, dir);
 				if (into) out.push(into);
 				return;
 			}
@@ -670,7 +701,8 @@ export class Assistant {
 				if (n === null) return;
 				// A grenade may have opened a wall found before: a known wall is no contradiction here.
 				const through = this.addSide(h.facts, h.cell, dir, 'open', 'moved', this.moves, true);
-				if (through) this.entered(through, h.outside, n, told, 'entered', h.cell, out, dir);
+				// A side just learnt: `through` is this step's own (the cell's fact is written into it).
+				if (through) this.entered(through, h.outside, n, told, 'entered', h.cell, out, dir, through !== h.facts ? this.sideMade : -1);
 			}
 		}
 	}
@@ -679,15 +711,15 @@ export class Assistant {
 	 * The player stepped onto `cell` (for the reason `code`, from `from` towards `dir`) with these
 	 * facts: what its announcement says (and where a pit or river took him), pushed onto `out`.
 	 */
-	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction): void {
+	private entered(facts: FactSet, outside: Direction | null, cell: number, told: Told, code: Reason['code'], from: number, out: Hypothesis[], dir?: Direction, made = -1): void {
 		if (told.pit) {
-			const pit = addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir);
+			const pit = this.addCell(facts, cell, outside, cell, 'pit', code, from, this.moves, dir, made);
 			if (pit) this.anyPit(pit, cell, out);
 			return;
 		}
 		const river = told.river;
 		if (river) {
-			const r = addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir);
+			const r = this.addCell(facts, cell, outside, cell, 'river', code, from, this.moves, dir, made);
 			if (!r) return;
 			if (this.options.rivers === 'turbulent') this.wideFrom(r, river.delta ? 'delta' : 'water');
 			else this.carriedFrom(r, cell, river.delta, this.moves, out);
@@ -695,7 +727,7 @@ export class Assistant {
 		}
 		const announced = told.announced;
 		if (announced === null) return void out.push(hyp(cell, outside, facts));
-		const known = addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir);
+		const known = this.addCell(facts, cell, outside, cell, announced, code, from, this.moves, dir, made);
 		if (known) out.push(known);
 	}
 
@@ -707,7 +739,7 @@ export class Assistant {
 			const n = this.neighbour(from, dir);
 			if (n === null) continue;
 			const open = this.addSide(facts, from, dir, 'open', 'carried', move, true);
-			const moved = open && addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir);
+			const moved = open && this.addCell(open, n, outside, n, delta ? 'delta' : 'water', 'carried', from, move, dir, open !== facts ? this.sideMade : -1);
 			if (moved) out.push(moved);
 		}
 	}
@@ -717,9 +749,9 @@ export class Assistant {
 	 * concrete: the same pit leads to the same pit), else onto some other pit, anywhere.
 	 */
 	private anyPit(h: Hypothesis, from: number, out: Hypothesis[]): void {
-		const next = h.facts.get(this.nextKey(from));
+		const next = h.facts.get(nextKey(from));
 		if (next?.kind !== 'link') return void this.wide.push({ h, kind: 'pit', from, exclude: from });
-		const at = addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
+		const at = this.addCell(h.facts, next.value, null, next.value, 'pit', 'pit', from, this.moves);
 		if (at) out.push(at);
 	}
 
@@ -730,14 +762,17 @@ export class Assistant {
 
 	/** "No flow here" / "no loop here" contradicts a hypothesis that knows the cell is a river / a pit. */
 	private notKind(h: Hypothesis, cell: number, kind: 'river' | 'pit'): boolean {
-		const known = h.facts.get(cell);
+		const known = h.facts.get(kindKey(cell));
 		return !(known?.kind === 'cell' && known.value === kind);
 	}
 
 	neighbour(cell: number, dir: Direction): number | null {
-		const n = this.nb[cell * 4 + DIR_INDEX[dir]]!;
+		const n = this.nb[cell * 4 + dirIndex(dir)]!;
 		return n < 0 ? null : n;
 	}
+
+	/** The key of the side `addSide` last wrote (into a set it made). */
+	private sideMade = -1;
 
 	/**
 	 * The side of `cell` towards `dir` found to be `value` (the reason: `code` at move `move`):
@@ -745,12 +780,12 @@ export class Assistant {
 	 * named from both cells, so "the wall right of b3" and "left of c3" are one fact.
 	 */
 	private addSide(facts: FactSet, cell: number, dir: Direction, value: KnownSide, code: Reason['code'], move: number, wallsMayHaveFallen = false): FactSet | null {
-		const di = DIR_INDEX[dir];
+		const di = dirIndex(dir);
 		const other = this.nb[cell * 4 + di]!;
 		const own = other < 0 || di === 1 || di === 2;
 		const sideCell = own ? cell : other;
-		const sideDir = own ? dir : OPPOSITE[dir];
-		const key = this.contour.shape.length * (1 + (own ? di : (di + 2) & 3)) + sideCell;
+		const sideDir = own ? dir : DIRECTIONS[(di + 2) & 3]!;
+		const key = sideKey(sideCell, own ? di : (di + 2) & 3);
 		const known = facts.get(key);
 		if (known?.kind === 'side') {
 			if (known.value === value) return facts;
@@ -761,6 +796,7 @@ export class Assistant {
 		}
 		if (value === 'exit' && other >= 0) return null;
 		const reason: Reason = { code, from: cell, move, dir };
+		this.sideMade = key;
 		return facts.with(key, { kind: 'side', cell: sideCell, dir: sideDir, value, reason });
 	}
 
@@ -778,11 +814,12 @@ export class Assistant {
 			this.groupLast = new Int32Array(keys);
 		}
 		const { groupCount: count, groupFirst: first, groupLast: last } = this;
-		const next = new Int32Array(hyps.length);
+		if (this.groupNext.length < hyps.length) this.groupNext = new Int32Array(Math.max(hyps.length, 2 * this.groupNext.length));
+		const next = this.groupNext;
 		const order: number[] = [];
 		for (let i = 0; i < hyps.length; i++) {
 			const h = hyps[i]!;
-			const key = h.cell * 5 + (h.outside === null ? 4 : DIR_INDEX[h.outside]);
+			const key = h.cell * 5 + (h.outside === null ? 4 : dirIndex(h.outside));
 			if (count[key]!++ === 0) {
 				first[key] = i;
 				order.push(key);
@@ -824,6 +861,8 @@ export class Assistant {
 	private groupCount = new Int32Array(0);
 	private groupFirst = new Int32Array(0);
 	private groupLast = new Int32Array(0);
+	/** Per hypothesis, while `merge` groups: the next on its key (kept between calls). */
+	private groupNext = new Int32Array(0);
 }
 
 type Movement = Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
@@ -911,6 +950,27 @@ export interface FactReader {
 	side(cell: number, di: number): KnownSide | undefined;
 }
 
+/** One hypothesis's facts, read (a class, not closures: a computer player makes several per move). */
+class HypothesisReader implements FactReader {
+	constructor(
+		private readonly facts: FactSet,
+		private readonly nb: Int32Array
+	) {}
+
+	kind(cell: number): KnownKind | undefined {
+		const f = this.facts.get(kindKey(cell));
+		return f?.kind === 'cell' ? f.value : undefined;
+	}
+
+	side(cell: number, di: number): KnownSide | undefined {
+		// Keyed as `addSide` keys it: from the cell on its right or lower side, or on the outline.
+		const other = this.nb[cell * 4 + di]!;
+		const own = other < 0 || di === 1 || di === 2;
+		const f = this.facts.get(own ? sideKey(cell, di) : sideKey(other, (di + 2) & 3));
+		return f?.kind === 'side' ? f.value : undefined;
+	}
+}
+
 /** Kinds that agree: "water" is a river or a delta; "landlike" is land or encephalitis. */
 function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	if (known === next) return known;
@@ -919,25 +979,4 @@ function compatible(known: KnownKind, next: KnownKind): KnownKind | null {
 	if (known === 'landlike' && (next === 'land' || next === 'encephalitis')) return next;
 	if (next === 'landlike' && (known === 'land' || known === 'encephalitis')) return known;
 	return null;
-}
-
-/** Counts the facts sharpened (water to river, landlike to land): a fact all hypotheses held may then no longer be. */
-let sharpened = 0;
-
-/**
- * A hypothesis on `at` (or just outside it, through `outside`) with these facts and `cell` found
- * to be `value` (the reason: `code` at move `move`, from `from` towards `dir`, made only if the
- * fact is new or changes); null: it contradicts them.
- */
-function addCell(facts: FactSet, at: number, outside: Direction | null, cell: number, value: KnownKind, code: Reason['code'], from: number, move: number, dir?: Direction): Hypothesis | null {
-	const known = facts.get(cell);
-	if (known?.kind === 'cell') {
-		const merged = compatible(known.value, value);
-		if (merged === null) return null;
-		if (merged === known.value) return hyp(at, outside, facts);
-		value = merged;
-		sharpened++;
-	}
-	const reason: Reason = dir ? { code, from, move, dir } : { code, from, move };
-	return hyp(at, outside, facts.with(cell, { kind: 'cell', cell, value, reason }));
 }

@@ -111,8 +111,23 @@ export function shapeOf(state: GameState): boolean[] {
  * whoever keeps the game (`EventLog.seatEvents`, or a feed kept in step with the state).
  */
 export function viewFor(state: GameState, seat: Seat, feed: readonly GameEvent[]): SeatView {
-	const { system, ...standing } = seatStanding(state, seat);
-	const view: SeatView = { ...standing, shape: shapeOf(state), settings: state.settings, events: feed };
-	if (system) view.system = system;
+	// Field by field, not spread: a bot game makes one view per move.
+	const s = seatStanding(state, seat);
+	const view: SeatView = {
+		seat: s.seat,
+		rules: s.rules,
+		width: s.width,
+		height: s.height,
+		phase: s.phase,
+		order: s.order,
+		current: s.current,
+		me: s.me,
+		others: s.others,
+		result: s.result,
+		shape: shapeOf(state),
+		settings: state.settings,
+		events: feed
+	};
+	if (s.system) view.system = s.system;
 	return view;
 }
