@@ -97,7 +97,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		if (idx === 0 && d.nstop.active) {
 			const rounds = d.nstop.changed ? 0 : d.nstop.rounds + 1;
 			d.nstop = { active: true, rounds, changed: false };
-			d.all({ type: 'nstop_count', rounds, of: d.settings.nStop });
+			d.events.push({ type: 'nstop_count', rounds, of: d.settings.nStop, audience: ALL });
 			if (rounds >= d.settings.nStop) {
 				d.result = { kind: 'draw', reason: 'nstop' };
 				d.all({ type: 'draw', reason: 'nstop' });

@@ -35,7 +35,11 @@ import { CLASSIC_SETTING_IDS } from '../game/settings';
 
 // `DIRECTIONS.includes(d)`, compared one by one (checked for every action of every move).
 const isDir = (d: unknown): d is Direction => d === 'up' || d === 'right' || d === 'down' || d === 'left';
-const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
+// Its kind read once: actions come in many shapes, so each read of `a.a` is a slow (megamorphic) one.
+const isMovement = (a: Action): boolean => {
+	const kind = a.a;
+	return kind === 'go' || kind === 'flow' || kind === 'loop' || kind === 'skip';
+};
 
 const CONDITION_SET: ReadonlySet<unknown> = new Set(CONDITIONS);
 
@@ -324,7 +328,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 	victims = victims.filter((q) => d.board.kind[q.cell] !== K_HOSPITAL);
 	const before = stopCell === here ? d.itemsAt(here).length : 0;
 	for (const q of victims) d.sys.wound(d, q.seat, 'bullet');
-	d.say({ type: victims.length ? 'scream' : 'no_scream', seat });
+	d.event({ type: victims.length ? 'scream' : 'no_scream', seat, audience: d.aud });
 	if (stopCell === here && victims.length) {
 		const fell = d.itemsAt(here).slice(before);
 		const f = countFound(fell);
@@ -500,7 +504,7 @@ function runConditional(d: Draft, seat: Seat, actions: readonly Action[], out: M
 		}
 		if (d.p(seat).status !== 'in' || d.result) return;
 		const r = runAction(d, seat, a, cmd);
-		if (r) d.say({ type: 'action_failed', seat, reason: r });
+		if (r) d.event({ type: 'action_failed', seat, reason: r, audience: d.aud });
 		restockInWeaponry(d, seat);
 	}
 }
@@ -592,7 +596,7 @@ export const classic: RuleSystem = {
 				// Before the movement, what the player's own status decides is refused (he says it
 				// again); what the cell decides is answered, as after the movement (6.5).
 				if (r && !out && refusedBeforeMovement(r, a, ran)) return r;
-				if (r) d.say({ type: 'action_failed', seat, reason: r });
+				if (r) d.event({ type: 'action_failed', seat, reason: r, audience: d.aud });
 				ran = true;
 				// 5.3: spent inside a weaponry, replenished at once.
 				restockInWeaponry(d, seat);
@@ -612,7 +616,7 @@ export const classic: RuleSystem = {
 					d.sys.kill(d, seat);
 				} else {
 					d.update(seat, { infectedLeft: left });
-					d.say({ type: 'infection_left', seat, left });
+					d.event({ type: 'infection_left', seat, left, audience: d.aud });
 				}
 			}
 		}
@@ -631,8 +635,8 @@ export const classic: RuleSystem = {
 		const own = d.own(seat);
 		own.lastMove = pub;
 		own.lastNoChange = noChange;
-		if (cmd.dark) d.all({ type: 'dark_done', seat });
-		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
+		if (cmd.dark) d.event({ type: 'dark_done', seat, audience: ALL });
+		if (cmd.semiDark) d.event({ type: 'semi_dark_done', seat, wall: out.hitWall, audience: ALL });
 		d.aud = ALL;
 		return null;
 	},
@@ -774,7 +778,7 @@ export const classic: RuleSystem = {
 				while (b.kind[n] === K_RIVER && b.flow[n]! >= 0 && guard-- > 0) n = b.flow[n]!;
 			}
 			const delta = b.kind[n] === K_DELTA;
-			d.say({ type: 'river', seat, delta });
+			d.event({ type: 'river', seat, delta, audience: d.aud });
 			out.tags.add(delta ? 'delta' : 'river');
 			d.own(seat).footing = !delta;
 			return n;
@@ -787,7 +791,7 @@ export const classic: RuleSystem = {
 			const becomesImmune = p.health === 'infected' && !p.immune;
 			const carriesCorpse = p.carry?.k === 'corpse';
 			const healed = heal(d, seat);
-			d.say({ type: 'hospital', seat, healed });
+			d.event({ type: 'hospital', seat, healed, audience: d.aud });
 			if (becomesImmune) d.saySeat('immune', seat);
 			out.tags.add('hospital');
 			if (carriesCorpse) {
@@ -804,7 +808,7 @@ export const classic: RuleSystem = {
 				own.grenades = d.settings.maxGrenades;
 				q = own;
 			}
-			d.say({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure' });
+			d.event({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure', audience: d.aud });
 			out.tags.add('weaponry');
 		} else if (k === K_ENCEPHALITIS && d.settings.encephalitis && !p.immune) {
 			if (d.mites[cell]! < 0) {
@@ -840,7 +844,7 @@ export const classic: RuleSystem = {
 		const f = countFound(here);
 		if (anyFound(f)) {
 			// Its counts named one by one (a spread copies them the slow way; most arrivals on items say this).
-			d.say({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses });
+			d.event({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses, audience: d.aud });
 			tagFound(out, f);
 		}
 		if (!cmd.noPickup) pickUp(d, seat, cell);
