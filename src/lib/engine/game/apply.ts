@@ -126,8 +126,10 @@ interface Turn<T extends Command['type']> {
 type Handler<T extends Command['type']> = (turn: Turn<T>) => Applied | RejectReason;
 
 function applyUnsafe(state: GameState, command: Command, given: RuleSystem | null): Applied {
-	if (typeof command !== 'object' || command === null || typeof command.type !== 'string')
-		return reject(state, command, 'malformed');
+	if (typeof command !== 'object' || command === null) return reject(state, command, 'malformed');
+	// Its type read once: commands come in many shapes, so each read of a field is a slow (megamorphic) one.
+	const type: unknown = command.type;
+	if (typeof type !== 'string') return reject(state, command, 'malformed');
 	const sys = given ?? sysOf(state);
 	if (!sys) return reject(state, command, 'malformed');
 	const c = command as Command;
@@ -135,7 +137,7 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
 	// Moves, nearly every command, are called directly with their arguments (a call the compiler can inline, no argument object), the rest by lookup.
-	const handler = c.type === 'move' ? null : HANDLER_OF.get(c.type);
+	const handler = type === 'move' ? null : HANDLER_OF.get(type);
 	if (handler === undefined) return reject(state, c, 'malformed');
 	const over = state.phase === 'over';
 	const done = handler === null ? moveWith(state, c as Extract<Command, { type: 'move' }>, sys, isMaster, over) : handler({ state, c, sys, isMaster, over });
