@@ -236,17 +236,18 @@ function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | Reject
 function moveWith(state: GameState, c: Extract<Command, { type: 'move' }>, sys: RuleSystem, isMaster: boolean, over: boolean): Applied | RejectReason {
 	if (isMaster) return 'malformed';
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
-	if (currentSeat(state) !== c.by) return 'not_your_turn';
+	const seat = c.by;
+	if (currentSeat(state) !== seat) return 'not_your_turn';
 	const d = new Draft(state, sys);
 	// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too). Its
 	// place is kept first (cheaper than an unshift); it is made once the move is accepted.
 	d.events.push(ANNOUNCEMENT_PLACE);
-	const r = sys.runMove(d, c.by, c);
+	const r = sys.runMove(d, seat, c);
 	if (r) return r;
-	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c, d.p(c.by).lastMove), audience: ALL };
+	d.events[0] = { type: 'move_announced', seat, move: saidMove(c, d.p(seat).lastMove), audience: ALL };
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
-	endOfMove(d, c.by, mv);
+	endOfMove(d, seat, mv);
 	return commit(d, c, true);
 }
 
