@@ -373,8 +373,7 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 		d.changed = true;
 	} else outcome = side === SIDE_OUTER ? 'stood' : 'no_wall';
 	// 7.8 silent: the table heard "blow the … wall" in the move as said; only the master learns what became of it.
-	if (s.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir: a.dir, outcome });
-	else d.master({ type: 'grenade', seat, dir: a.dir, outcome });
+	d.event({ type: 'grenade', seat, dir: a.dir, outcome, audience: s.grenadeWording === 'tell' ? d.aud : MASTER });
 	return null;
 }
 
