@@ -27,6 +27,7 @@ import {
 	type Carry,
 	type Found,
 	type Item,
+	type PlayerState,
 	type RejectReason,
 	type Seat
 } from '../game/types';
@@ -280,6 +281,17 @@ export interface Act<A extends Action['a']> {
 }
 export type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
 
+/**
+ * Who a bullet can hit on `cell`: the players standing there, still in, but the shooter. 5.5: a
+ * player who fell wounded is not hit again, nor does he stop the bullet. (One pass, no list made
+ * and filtered: asked for every cell along the shot.)
+ */
+function targetsAt(d: Draft, cell: number, shooter: Seat): PlayerState[] {
+	const out: PlayerState[] = [];
+	for (const q of d.players) if (q.status === 'in' && q.outside === null && q.cell === cell && q.seat !== shooter && !fallen(q)) out.push(q);
+	return out;
+}
+
 /** 5.5: a shot along a direction (or at a named target, 7.3): the first player met is wounded. */
 function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 	const s = d.settings;
@@ -299,8 +311,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 		p = d.update(seat, { bullets: 1 });
 	}
 	d.own(seat).bullets = p.bullets - 1;
-	// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
-	let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
+	let victims = targetsAt(d, here, seat);
 	let stopCell = here;
 	if (victims.length === 0) {
 		const di = dirIndex(a.dir);
@@ -314,7 +325,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 			// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
 			// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
 			if (d.board.kind[cur] !== K_HOSPITAL) {
-				const there = d.at(cur).filter((q) => !fallen(q));
+				const there = targetsAt(d, cur, -1);
 				if (there.length) {
 					victims = there;
 					stopCell = cur;
