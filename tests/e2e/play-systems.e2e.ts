@@ -166,7 +166,7 @@ describe('the other rule systems, played in the app', () => {
 			await expect.poll(() => page.locator('.plans .plan:not(.surprise) > span:last-child').allTextContents()).toEqual(['Marsh and crocodile']);
 			await page.locator('.settings summary').click();
 			const settingNames = await page.locator('.setting .name').allTextContents();
-			expect(settingNames).toHaveLength(4);
+			expect(settingNames).toHaveLength(5);
 			expect(settingNames[0]).toMatch(/places the players/);
 			await screenshot(page, 'systems-setup-topographic-phone');
 			// The players choose their own starts (seed 003, 3: "placed on some land cell").

@@ -9,7 +9,9 @@
  * - `wanderer`  a legal move at random (the way back in when outside; any system);
  * - `explorer`  maps the labyrinth: tries the nearest side it does not know, walks to treasures it
  *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
- *               a known hospital when hurt, orders the hospital when wounded;
+ *               a known hospital when hurt, orders the hospital when wounded; its routes end at a
+ *               pit (which sends the player elsewhere) and follow where a river or pit was seen to
+ *               take it;
  * - `hunter`    an explorer that also shoots when the others' possible squares make a hit likely
  *               (more readily at a player heard finding a treasure) and blows a known wall when
  *               the way through it is much shorter.
@@ -79,6 +81,13 @@ class SeatBot implements Bot {
 	private readonly tried = new Map<string, number>();
 	/** The route search, refilled for every world planned. */
 	private readonly reach = new Reach();
+	/**
+	 * Per cell: where stepping onto it took this player (a river's next cell downstream, a pit's
+	 * next pit), seen from a cell he was sure of; −1 not seen. The route search goes on from there.
+	 */
+	private landing: Int32Array | null = null;
+	/** The step just sent from a cell the player was sure of (its answer starts at `feed` in the feed). */
+	private lastStep: { cell: number; di: number; feed: number } | null = null;
 
 	constructor(
 		readonly level: BotLevel,
@@ -91,9 +100,45 @@ class SeatBot implements Bot {
 		this.know ??= new SeatKnowledge(this.seat, view, this.level === 'hunter');
 		const know = this.know;
 		know.sync(view);
+		this.learnLanding(view, know);
 		const cmd = this.choose(view, know);
-		if (cmd) know.sent(cmd, view);
+		if (cmd) {
+			know.sent(cmd, view);
+			const go = cmd.type === 'move' ? cmd.actions.find((a) => a.a === 'go') : undefined;
+			const cands = know.assistant.candidates();
+			this.lastStep = go?.a === 'go' && cands.length === 1 ? { cell: cands[0]!, di: DIRECTIONS.indexOf(go.dir), feed: view.events.length } : null;
+		}
 		return cmd;
+	}
+
+	/**
+	 * After a step from a cell the player was sure of, answered "river" (carried on, 4.6) or "pit"
+	 * (sent on, 4.4): where the cell stepped onto leads. Sure of where he landed, that cell; not sure,
+	 * but maybe back where he stood, that (a river flowing into the cell he stepped from: the route
+	 * search would otherwise send him upstream again and again). A later sure landing corrects it.
+	 */
+	private learnLanding(view: SeatView, know: SeatKnowledge): void {
+		const step = this.lastStep;
+		this.lastStep = null;
+		// Shallow and turbulent rivers do not carry one cell the same way every time (7.4).
+		if (!step || view.settings.rivers !== 'normal') return;
+		let river = false;
+		let pit = false;
+		const events = view.events;
+		for (let i = step.feed; i < events.length; i++) {
+			const e = events[i]!;
+			if (!('seat' in e) || e.seat !== this.seat) continue;
+			if (e.type === 'river') river = true;
+			else if (e.type === 'pit') pit = true;
+		}
+		if (!river && !pit) return;
+		const map = know.map();
+		const entered = map.nb[step.cell * 4 + step.di]!;
+		if (entered < 0) return;
+		this.landing ??= new Int32Array(map.shape.length).fill(-1);
+		const cands = know.assistant.candidates();
+		const to = cands.length === 1 ? cands[0]! : river && !pit && this.landing[entered]! < 0 && cands.includes(step.cell) ? step.cell : -1;
+		if (to >= 0 && to !== entered) this.landing[entered] = to;
 	}
 
 	private choose(view: SeatView, know: SeatKnowledge): Command | null {
@@ -152,8 +197,12 @@ class SeatBot implements Bot {
 		}
 		// A step already taken from here that taught nothing weighs less each time (a river that
 		// carries the player back where he stood would otherwise hold him for ever).
-		if (facts > this.lastFactsTried) this.tried.clear();
-		this.lastFactsTried = facts;
+		// Only facts never held before count: a river or pit splits the hypotheses (fewer facts are
+		// certain) and a later step merges them again, which is no lesson (and the step would be retried for ever).
+		if (facts > this.lastFactsTried) {
+			this.tried.clear();
+			this.lastFactsTried = facts;
+		}
 		const here = cands.join(',');
 		// A step that any hypothesis says enters a known encephalitis cell (its mite awake) is the last
 		// resort: the worlds planned for (one per cell) may not be the ones that know it.
@@ -213,7 +262,10 @@ class SeatBot implements Bot {
 			unknown: 2,
 			wall: this.level === 'hunter' && me.grenades > 0 ? 8 : Infinity,
 			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
-			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 }
+			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 },
+			// A pit takes the player to its next pit (4.4), not to its neighbours: no route leads on from one, unless seen where it goes.
+			ends: { pit: true },
+			landing: this.landing ?? undefined
 		};
 	}
 
@@ -244,7 +296,10 @@ class SeatBot implements Bot {
 		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
 		const r = reach.toSide(UNKNOWN, INNER) ?? reach.toSide(UNKNOWN);
 		if (r) return r;
-		// Everything within reach is known: walk on to somewhere at random.
+		// Everything within reach on foot is known: a pit leads on to the rest (4.4).
+		const pit = reach.toCell((c) => map.kind(c) === 'pit');
+		if (pit) return pit;
+		// Nothing left: walk on to somewhere at random.
 		const open = DIRECTIONS.filter((_, di) => map.side(at, di) !== WALL && nb[at * 4 + di]! >= 0);
 		const dir = this.rng.pick(open.length ? open : DIRECTIONS)!;
 		return { dir, blow: false, to: at, cost: 1 };

@@ -27,6 +27,13 @@ export interface RouteCosts {
 	wall: number;
 	/** Extra cost to enter a cell of this known kind. */
 	hazard: Partial<Record<string, number>>;
+	/**
+	 * Kinds that take a player who enters them elsewhere (a pit sends him to its next pit, 4.4): a
+	 * route that enters one ends there, unless `landing` says where it goes on from.
+	 */
+	ends?: Partial<Record<string, boolean>>;
+	/** Per cell: where a player who steps onto it is left (a river's next cell downstream, a pit's next pit), or −1: on it. */
+	landing?: Int32Array;
 }
 
 export interface Route {
@@ -52,6 +59,10 @@ export class Reach {
 	private blown = new Uint8Array(0);
 	/** The extra cost of entering each cell (its known kind's hazard), −1 until looked up. */
 	private enter = new Float64Array(0);
+	/** Per cell: entering it ends a route (its kind is one of `costs.ends`, its landing not known); read with `enter`. */
+	private stops = new Uint8Array(0);
+	/** Per cell: reached by entering a cell that ends a route (no way leads on from it). */
+	private terminal = new Uint8Array(0);
 	map!: Map2D;
 	from = -1;
 	costs!: RouteCosts;
@@ -81,8 +92,11 @@ export class Reach {
 			this.first = new Int8Array(size);
 			this.blown = new Uint8Array(size);
 			this.enter = new Float64Array(size);
+			this.stops = new Uint8Array(size);
+			this.terminal = new Uint8Array(size);
 		}
 		this.enter.fill(-1);
+		this.terminal.fill(0);
 		this.dist.fill(Infinity);
 		this.first.fill(-1);
 		this.blown.fill(0);
@@ -130,7 +144,9 @@ export class Reach {
 
 	/** Settles every cell up to distance `upTo` (each bucket in the order the full search takes them). */
 	private expand(upTo: number): void {
-		const { dist, first, blown, enter, from } = this;
+		const { dist, first, blown, enter, stops, terminal, from } = this;
+		const ends = this.costs.ends;
+		const landing = this.costs.landing;
 		const map = this.map;
 		const nb = map.nb;
 		const unknownStep = this.costs.unknown;
@@ -142,7 +158,7 @@ export class Reach {
 			// Entries pushed while this bucket is read go to farther buckets (every step costs ≥ 1).
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const cell = this.cell[e]!;
-				if (dist[cell] !== d) continue;
+				if (dist[cell] !== d || terminal[cell] === 1) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = k === 0 ? o0 : k === 1 ? o1 : k === 2 ? o2 : o3;
 					const n = nb[cell * 4 + di]!;
@@ -158,13 +174,18 @@ export class Reach {
 					if (extra < 0) {
 						const kind = map.kind(n);
 						extra = enter[n] = kind === undefined ? 0 : (hazard[kind] ?? 0);
+						stops[n] = kind !== undefined && ends?.[kind] === true ? 1 : 0;
 					}
 					const nd = d + step + extra;
-					if (nd < dist[n]!) {
-						dist[n] = nd;
-						first[n] = cell === from ? di : first[cell]!;
-						blown[n] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
-						this.push(nd, n);
+					// Where the step leaves the player: carried on as seen before, or here, the route's end.
+					const land = landing ? landing[n]! : -1;
+					const to = land >= 0 ? land : n;
+					if (nd < dist[to]!) {
+						dist[to] = nd;
+						first[to] = cell === from ? di : first[cell]!;
+						blown[to] = cell === from ? (side === WALL ? 1 : 0) : blown[cell]!;
+						terminal[to] = land < 0 ? stops[n]! : 0;
+						this.push(nd, to);
 					}
 				}
 			}
@@ -214,7 +235,7 @@ export class Reach {
 			this.expand(d);
 			for (let e = this.head[d]!; e !== -1; e = this.next[e]!) {
 				const c = this.cell[e]!;
-				if (dist[c] !== d) continue;
+				if (dist[c] !== d || this.terminal[c] === 1) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = order[k]!;
 					const s = map.side(c, di);

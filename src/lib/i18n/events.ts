@@ -277,9 +277,9 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	eaten: (e, c) => t(`event_eaten_${e.by}`, c.locale, c.P),
 	near: (e, c) => t(`event_near_${e.who}`, c.locale, c.P),
 	// abandoned (seed 002)
-	meet: (e, c) => t('event_meet', c.locale, { ...c.P, others: joinList(e.others.map(c.player), c.locale) }),
+	meet: (e, c) => t(e.fight ? 'event_meet' : 'event_meet_no_fight', c.locale, { ...c.P, others: joinList(e.others.map(c.player), c.locale) }),
 	shop: (e, c) => e.item === null ? t('event_shop_full', c.locale, c.P) : t('event_shop', c.locale, { ...c.P, roll: e.roll ?? 0, item: t(`event_ab_item_${e.item}`, c.locale) }),
-	flushed: (e, c) => t(e.blocked ? 'event_flushed_blocked' : 'event_flushed', c.locale, c.P),
+	flushed: (e, c) => t(e.exit ? 'event_flushed_exit' : e.blocked ? 'event_flushed_blocked' : 'event_flushed', c.locale, c.P),
 	treasure_pile: (e, c) => t(e.taken ? 'event_treasure_pile_taken' : 'event_treasure_pile', c.locale, c.P),
 	injured: (e, c) => t(e.dropped ? 'event_injured_dropped' : 'event_injured', c.locale, { ...c.P, by: c.player(e.by) }),
 	battle: (e, c) => e.attackerRoll === null || e.defenderRoll === null
@@ -320,7 +320,7 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	mine_set: said,
 	blast: said,
 	dark_done: said,
-	timed_out: said,
+	timed_out: (e, c) => t(e.corpse === false ? 'event_timed_out_left' : 'event_timed_out', c.locale, c.P),
 	nstop_started: said,
 	nstop_stopped: said,
 	swamp: said,
@@ -336,6 +336,7 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	marsh: said,
 	portal: said,
 	turn_lost: said,
+	pile_taken: said,
 	missed: said,
 	first_aid: said,
 	junk_dropped: said,
@@ -382,7 +383,7 @@ const ANSWER_PARTS = new Set<GameEvent['type']>([
 	'blast', 'took_treasure', 'action_failed', 'status', 'you_died',
 	// topographic, abandoned and duel movement results
 	'swamp', 'swamp_death', 'topo_river', 'crocodile_eats', 'crocodile_asleep', 'arsenal', 'treasure_picked', 'morgue',
-	'morgue_cell', 'shot_dead', 'eaten', 'safe', 'meet', 'shop', 'marsh', 'flushed', 'portal', 'treasure_pile', 'missed',
+	'morgue_cell', 'shot_dead', 'eaten', 'safe', 'meet', 'shop', 'marsh', 'flushed', 'portal', 'treasure_pile', 'pile_taken', 'missed',
 	'injured', 'first_aid', 'junk_dropped', 'outer_wall', 'crossbow', 'crutch', 'trap', 'duel_pit', 'pit_exit',
 	'duel_treasure', 'duel_out', 'reentered', 'not_reentered'
 ]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CONDITIONS, type Action } from '../engine/game/types';
 import { buildPlan, Script } from '../engine/game/testing';
+import { grid } from '../engine/rules/topographic.testing';
 import { EMPTY_DRAFT, addAction, canSend, closeCondition, isMovement, openCondition, removeLast, setDarkness, toCommand, foundHere, type MoveDraft } from './composer';
 
 const ok = (d: MoveDraft | string): MoveDraft => {
@@ -113,5 +114,49 @@ describe('5.2 / 5.5: what lies at his feet can be used', () => {
 		// and the engine throws them: his three, then the two lying there
 		g.until(0).move(0, [0, 1, 2, 3, 4].map(() => ({ a: 'grenade' as const, dir: 'up' as const })).concat([{ a: 'skip' } as never]));
 		expect(g.types()).not.toContain('action_failed');
+	});
+});
+
+describe('seed 002 3.3: the pile the abandoned labyrinth\'s composer offers to take', () => {
+	const known = (g: Script, seat: number) => foundHere(g.view(seat).events, seat)?.treasures ?? 0;
+	/** Two adventurers: the first to move at `mine`, the other at `theirs` (the program spawns them; the master moves them). */
+	function pair(rows: string[], mine: number, theirs: number, seed = 1) {
+		const plan = grid('abandoned', rows, { exits: [{ cell: 0, dir: 'up', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = new Script(plan, 2, {}, seed);
+		const me = g.state.order[0]!;
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: me, cell: mine } });
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat: 1 - me, cell: theirs } });
+		g.do({ type: 'confirm_starts', by: 'master' });
+		return { g, me, other: 1 - me };
+	}
+
+	test('002 3.3, 4: offered where he heard of a pile he could not take (injured), kept through a wall, taken by the engine; not after he walks on', () => {
+		const { g, me, other } = pair(['L L L L'], 0, 3);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: me, health: 'wounded' } });
+		g.move(me, [{ a: 'go', dir: 'right' }]);
+		expect(known(g, me)).toBe(1);
+		expect(known(g, other)).toBe(0);
+		g.move(other, [{ a: 'go', dir: 'left' }]);
+		g.move(me, [{ a: 'go', dir: 'up' }]); // a wall: still on the pile
+		expect(known(g, me)).toBe(1);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'health', seat: me, health: 'healthy' } });
+		g.move(me, [{ a: 'take', index: 0 }, { a: 'go', dir: 'left' }]);
+		expect(g.last[0]).toMatchObject({ type: 'pile_taken' });
+		expect(known(g, me)).toBe(0);
+	});
+
+	test('002 4, 5: an attacker who loses drops his treasure at the defender\'s feet: offered to the defender on his turn', () => {
+		for (let seed = 1; seed <= 40; seed++) {
+			const { g, me, other } = pair(['L L L L'], 2, 2, seed);
+			g.state = { ...g.state, players: g.state.players.map((q) => (q.seat === me ? { ...q, carry: { k: 'treasure' as const, id: 0 } } : q)) };
+			g.move(me, [{ a: 'attack', target: other }, { a: 'go', dir: 'right' }]);
+			if (g.p(me).health === 'healthy') continue;
+			expect(known(g, other)).toBe(1);
+			expect(known(g, me)).toBe(0);
+			g.move(other, [{ a: 'take', index: 0 }, { a: 'go', dir: 'up' }]);
+			expect(g.last[0]).toMatchObject({ type: 'pile_taken' });
+			return;
+		}
+		throw new Error('no seed where the attacker loses');
 	});
 });

@@ -91,8 +91,10 @@ export function toCommand(draft: MoveDraft, seat: Seat): Extract<Command, { type
 
 /** Answers that leave the player on the cell he was on (the pile he found there still lies before him). */
 const STAYED = new Set(['wall', 'river_against', 'no_flow', 'no_loop', 'skip', 'exit_refused']);
-/** Answers that bring the player onto a cell (its finds follow them in the same move). */
-const ARRIVED = new Set(['land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall_carried', 'river_wade', 'mite_woken', 'encephalitis']);
+/** Answers that bring the player onto a cell (its finds follow them in the same move); the abandoned labyrinth's tiles too. */
+const ARRIVED = new Set(['land', 'hospital', 'weaponry', 'pit', 'pit_loop', 'river', 'by_flow', 'delta', 'wall_carried', 'river_wade', 'mite_woken', 'encephalitis', 'safe', 'shop', 'marsh', 'flushed', 'portal']);
+/** Seed 002: a pile of treasure lies where he stands (the engine's `take` takes one). */
+const PILE: Found = { treasures: 1, bullets: 0, grenades: 0, landmines: 0, corpses: 0 };
 
 /**
  * What the seat heard it found on the cell it stands on ("found 2 treasures, a grenade" on its
@@ -103,7 +105,13 @@ export function foundHere(events: readonly GameEvent[], seat: Seat): Found | nul
 	let found: Found | null = null;
 	for (let i = events.length - 1; i >= 0; i--) {
 		const e = events[i]!;
+		// Seed 002, 4: the loser of his battle dropped a treasure at his feet.
+		const before = events[i - 1];
+		if (e.type === 'injured' && e.dropped && before?.type === 'battle' && before.winner === seat) return PILE;
 		if (!('seat' in e) || e.seat !== seat) continue;
+		// Seed 002, 3.3: a pile he could not take on arriving (injured, or holding one); or the one he took.
+		if (e.type === 'treasure_pile') return e.taken ? null : PILE;
+		if (e.type === 'pile_taken') return null;
 		if (e.type === 'found') found = { treasures: e.treasures, bullets: e.bullets, grenades: e.grenades, landmines: e.landmines, corpses: e.corpses };
 		else if (ARRIVED.has(e.type)) return found;
 		else if (STAYED.has(e.type)) found = null;

@@ -14,9 +14,10 @@ export const abandonedFace: SystemFace = {
 	generator: 'fixed',
 	screen: 'table',
 	plans: 1,
-	// Seed 002, 3: one movement; use the held item and attack.
-	composer: () => ({ skip: false, flowLoop: false, shoot: false, shotsEachSide: 0, grenade: false, items: false, take: false, conditions: false, options: false, held: true, attack: true }),
-	foundHere: false,
+	// Seed 002, 3: one movement; use the held item, attack, take a pile lying where he stands.
+	composer: () => ({ skip: false, flowLoop: false, shoot: false, shotsEachSide: 0, grenade: false, items: false, take: true, conditions: false, options: false, held: true, attack: true }),
+	// A pile he heard of where he stands (`foundHere` reads the tile answers and piles of 002).
+	foundHere: true,
 	shootOnTheWay: false,
 	ammo: 'bullets',
 	status: 'survivor',

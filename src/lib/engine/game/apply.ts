@@ -10,6 +10,7 @@ import { saidMove } from './announce';
 import { ruleSystem } from '../rules/index';
 import type { RuleSystem } from '../rules/types';
 import {
+	NO_MOVES,
 	SIDE_STATES,
 	type Applied,
 	type Audience,
@@ -167,7 +168,8 @@ function askCellKind({ state, c, sys, isMaster, over }: Turn<'ask_cell_kind'>): 
 	if (p.questions <= 0) return 'no_question_left';
 	const d = new Draft(state, sys);
 	d.update(c.by, { questions: p.questions - 1 });
-	const k = CELL_KINDS[state.board.kind[c.cell]!]!;
+	// As a start is told (a topographic spinner is "land", seed 003 1.2).
+	const k = sys.announcedKind ? sys.announcedKind(state, c.cell) : CELL_KINDS[state.board.kind[c.cell]!]!;
 	d.all({ type: 'cell_kind_asked', seat: c.by });
 	d.tell(c.by, {
 		type: 'cell_kind_answer',
@@ -274,7 +276,7 @@ function orderCell({ state, c, sys, isMaster, over }: Turn<'order_cell'>): Appli
 	}
 	d.all({ type: 'cell_ordered', seat: c.by, declined: c.cell === null });
 	if (c.cell !== null) d.master({ type: 'ordered_at', seat: c.by, cell: c.cell });
-	d.update(c.by, { lastMove: { ordered: true } });
+	d.update(c.by, { lastMove: { ordered: true }, noChangeMoves: NO_MOVES });
 	return commit(d, c, true);
 }
 
@@ -344,7 +346,7 @@ function timeOut({ state, c, sys, isMaster, over }: Turn<'time_out'>): Applied |
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
 	if (currentSeat(state) !== c.seat) return 'not_your_turn';
 	const d = new Draft(state, sys);
-	d.all({ type: 'timed_out', seat: c.seat });
+	d.all(sys.corpses === false ? { type: 'timed_out', seat: c.seat, corpse: false } : { type: 'timed_out', seat: c.seat });
 	sys.kill(d, c.seat);
 	endOfMove(d, c.seat, false);
 	return commit(d, c, true);
@@ -425,6 +427,8 @@ function correct({ state, c, sys, isMaster }: Turn<'correct'>): Applied | Reject
 		default:
 			return 'malformed';
 	}
+	// 7.7: after a correction heard by all, no move is known any more to change nothing.
+	for (const q of d.players) if (q.noChangeMoves.length) d.update(q.seat, { noChangeMoves: NO_MOVES });
 	d.all({ type: 'master_correct', reason: c.reason });
 	d.master({ type: 'master_corrected', change: ch });
 	if (state.phase === 'play') sys.checkEnd(d);

@@ -248,7 +248,7 @@ export function clonePlayer(p: PlayerState): PlayerState {
 		footing: p.footing,
 		pickedAt: p.pickedAt,
 		lastMove: p.lastMove,
-		lastNoChange: p.lastNoChange,
+		noChangeMoves: p.noChangeMoves,
 		rejectedStarts: p.rejectedStarts
 	};
 }

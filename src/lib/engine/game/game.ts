@@ -9,7 +9,7 @@ import { ruleSystem } from '../rules/index';
 import { apply } from './apply';
 import { compileBoard } from './board';
 import { resolveSettings, type GameSettings, type SettingsError } from './settings';
-import type { Applied, Command, GameState, Item, PlayerState } from './types';
+import { NO_MOVES, type Applied, type Command, type GameState, type Item, type PlayerState } from './types';
 import { EventLog } from './event-log';
 
 export interface Game {
@@ -127,7 +127,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			footing: false,
 			pickedAt: -1,
 			lastMove: null,
-			lastNoChange: false,
+			noChangeMoves: NO_MOVES,
 			rejectedStarts: []
 		});
 	const state: GameState = {

@@ -91,7 +91,8 @@ export function randomLegalCommand(state: GameState, rng: Rng, opts: RandomComma
 	const cmd: Command = { type: 'move', by: seat, actions };
 	if (flags === 0 && s.darkMoves) cmd.dark = true;
 	else if (flags === 1 && s.semiDarkMoves) cmd.semiDark = true;
-	if (s.banRepeat && p.lastNoChange && p.lastMove && JSON.stringify(p.lastMove) === JSON.stringify({ actions, dark: !!cmd.dark, semiDark: !!cmd.semiDark }))
+	const said = JSON.stringify({ actions, dark: !!cmd.dark, semiDark: !!cmd.semiDark });
+	if (s.banRepeat && p.noChangeMoves.some((known) => JSON.stringify(known) === said))
 		return { type: 'move', by: seat, actions: [{ a: 'go', dir: dirOf(rng) }, { a: 'if', cond: 'land', then: [] }] };
 	return cmd;
 }

@@ -84,9 +84,13 @@ export const SETTINGS = {
 	randomStart: { kind: 'boolean', default: true, section: '3', seed: '003' },
 	/** 003 spinner: the broken compass turns shots too, not only steps. */
 	spinnerTurnsShots: { kind: 'boolean', default: true, section: '1.2', seed: '003' },
+	/** 003 extra rule: a wall hit leaves the player on his cell and it acts again (arsenal, treasure); the swamp, pit and river do not. */
+	wallCellActsAgain: { kind: 'boolean', default: true, section: '1', seed: '003' },
 	// ---- abandoned (seed 002)
 	/** 002 first aid kit: using it costs the next turn ("sacrifice one turn") instead of healing instantly. */
 	firstAidCostsTurn: { kind: 'boolean', default: false, section: '3.1', seed: '002' },
+	/** 002 river: the tile the river pushes one onto acts and is told (off: as the original program, only the flush). */
+	riverLandingActs: { kind: 'boolean', default: true, section: '3.3', seed: '002' },
 	// ---- duel (seeds 001/004)
 	/** 001 play: an outer wall is told apart from an inner one. */
 	duelOuterWallsTold: { kind: 'boolean', default: true, section: '3.2', seed: '001' },
@@ -100,8 +104,8 @@ export type SettingId = keyof typeof SETTINGS;
 export const SETTING_IDS = Object.keys(SETTINGS) as SettingId[];
 
 /** Settings of the other rule systems (duel, topographic, abandoned): not the classic game's. */
-export const TOPOGRAPHIC_SETTING_IDS = ['randomStart', 'riverCarry', 'crocodileSleep', 'spinnerTurnsShots'] as const satisfies readonly SettingId[];
-export const ABANDONED_SETTING_IDS = ['firstAidCostsTurn'] as const satisfies readonly SettingId[];
+export const TOPOGRAPHIC_SETTING_IDS = ['randomStart', 'riverCarry', 'crocodileSleep', 'spinnerTurnsShots', 'wallCellActsAgain'] as const satisfies readonly SettingId[];
+export const ABANDONED_SETTING_IDS = ['firstAidCostsTurn', 'riverLandingActs'] as const satisfies readonly SettingId[];
 export const DUEL_SETTING_IDS = ['duelOuterWallsTold', 'duelGrenadesBreakOuter', 'duelReentryAnyExit', 'grenadeWording'] as const satisfies readonly SettingId[];
 const NOT_CLASSIC: ReadonlySet<string> = new Set([...TOPOGRAPHIC_SETTING_IDS, ...ABANDONED_SETTING_IDS, 'duelOuterWallsTold', 'duelGrenadesBreakOuter', 'duelReentryAnyExit']);
 /** The classic game's settings (seed 000). */

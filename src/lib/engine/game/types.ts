@@ -167,7 +167,9 @@ export const REJECT_REASONS = [
 	'grenade_takes_turn',
 	'no_target',
 	'not_outside',
-	'no_treasure'
+	'no_treasure',
+	'holds_treasure',
+	'junk_in_shop'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -193,6 +195,8 @@ export interface PublicStatus {
 export type PublicMove = SaidMove | { ordered: true };
 /** A move as the player says it aloud (seed 000 2.1, 6.2, 6.7, 6.8): its actions in order, and whether dark or semi-dark. */
 export type SaidMove = { actions: Action[]; dark: boolean; semiDark: boolean };
+/** No moves (one shared empty list: most players' `noChangeMoves` most of the time). */
+export const NO_MOVES: readonly SaidMove[] = Object.freeze([]);
 
 export type EventBody =
 	| { type: 'rejected'; reason: RejectReason; command: string }
@@ -259,7 +263,8 @@ export type EventBody =
 	| { type: 'recall'; seat: Seat; of: Seat; move: PublicMove | null }
 	// draws and ends
 	| { type: 'break_taken'; seat: Seat; minutes: number }
-	| { type: 'timed_out'; seat: Seat }
+	/** `corpse: false`: the system leaves nothing behind (topographic: he leaves the game, the treasure goes home). */
+	| { type: 'timed_out'; seat: Seat; corpse?: false }
 	| { type: 'nstop_started' }
 	| { type: 'nstop_stopped' }
 	| { type: 'nstop_count'; rounds: number; of: number }
@@ -287,12 +292,13 @@ export type EventBody =
 	| { type: 'near'; seat: Seat; who: Creature }
 	// abandoned (seed 002)
 	| { type: 'safe'; seat: Seat }
-	| { type: 'meet'; seat: Seat; others: Seat[] }
+	| { type: 'meet'; seat: Seat; others: Seat[]; /** a fight may follow (both healthy, not in the hospital) */ fight: boolean }
 	| { type: 'shop'; seat: Seat; roll: number | null; item: AbandonedItem | null }
 	| { type: 'marsh'; seat: Seat }
-	| { type: 'flushed'; seat: Seat; blocked: boolean }
+	| { type: 'flushed'; seat: Seat; blocked: boolean; /** blocked at an exit (no treasure to leave with), not a wall */ exit?: true }
 	| { type: 'portal'; seat: Seat }
 	| { type: 'treasure_pile'; seat: Seat; taken: boolean }
+	| { type: 'pile_taken'; seat: Seat }
 	| { type: 'turn_lost'; seat: Seat }
 	| { type: 'missed'; seat: Seat }
 	| { type: 'injured'; seat: Seat; by: Seat; dropped: boolean }
@@ -365,8 +371,11 @@ export interface PlayerState {
 	 */
 	readonly pickedAt: number;
 	readonly lastMove: PublicMove | null;
-	/** The last move changed nothing (7.7 repeat ban). */
-	readonly lastNoChange: boolean;
+	/**
+	 * 7.7: the lone movements told in full since the player last moved or anything was heard to
+	 * change that each hit a wall and changed nothing — "known to result in no change" (the ban).
+	 */
+	readonly noChangeMoves: readonly SaidMove[];
 	/** Start cells chosen before and invalidated (6.1). */
 	readonly rejectedStarts: readonly number[];
 }

@@ -20,6 +20,8 @@ export const PROBLEM_CODES = [
 	'missing_hospital',
 	'true_treasure_count',
 	'true_treasure_not_on_land',
+	// seed 003: one treasure, none true or fake
+	'treasure_not_on_land',
 	'too_few_exits',
 	'exit_not_outer',
 	'exit_duplicate',

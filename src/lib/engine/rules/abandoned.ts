@@ -12,6 +12,7 @@ import { ALL, type Draft } from '../game/draft';
 import { createRng, type RngState } from '../random';
 import {
 	ABANDONED_ITEMS,
+	NO_MOVES,
 	SIDE_OPEN,
 	SIDE_OPEN_EXIT,
 	type AbandonedItem,
@@ -43,6 +44,8 @@ export interface AbandonedExt {
 	readonly lose: readonly number[];
 	/** The last movement hit a wall or an exit without treasure: the same player moves again (3.3). */
 	readonly again: boolean;
+	/** A river's mouth → the side (0-3) it flows out of the labyrinth by (3.3: an exit there lets the river carry one out). */
+	readonly mouthOut?: Readonly<Record<number, number>>;
 }
 
 export function abandonedExt(x: { ext: unknown } | { readonly ext?: unknown }): AbandonedExt {
@@ -89,7 +92,7 @@ function injure(d: Draft, seat: Seat, by: Seat): void {
 	d.changed = true;
 }
 
-/** The tile's effect on arrival (3.3). */
+/** The tile's effect on arrival (3.3), then what lies and who stands where the movement ends. */
 function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 	const b = d.board;
 	let cur = cell;
@@ -99,13 +102,21 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 		d.update(seat, { cell: cur });
 		// A flow towards the labyrinth's wall has no downstream tile (flowDir −1).
 		const f = b.flowDir[cur]!;
+		const out = f < 0 ? abandonedExt(d).mouthOut?.[cur] : undefined;
+		if (out !== undefined && d.sides[cur * 4 + out] === SIDE_OPEN_EXIT) {
+			flushedOut(d, seat, cur, DIRECTIONS[out]!);
+			return;
+		}
 		if (f < 0 || d.sides[cur * 4 + f] !== SIDE_OPEN) {
 			d.say({ type: 'flushed', seat, blocked: true });
 			finishOn(d, seat, cur);
 			return;
 		}
 		d.say({ type: 'flushed', seat, blocked: false });
-		arriveAt(d, seat, b.nb[cur * 4 + f]!, true);
+		const reached = b.nb[cur * 4 + f]!;
+		// riverLandingActs off (the original program): the tile reached does nothing and is not told.
+		if (d.settings.riverLandingActs) arriveAt(d, seat, reached, true);
+		else finishOn(d, seat, reached);
 		return;
 	}
 	if (k === AK.portal) {
@@ -130,37 +141,70 @@ function arriveAt(d: Draft, seat: Seat, cell: number, viaRiver: boolean): void {
 	} else if (k === AK.marsh) {
 		d.say({ type: 'marsh', seat });
 		loseTurns(d, seat, 1);
-	} else if (k === AK.river) {
-		// Flushed onto another river tile: it does not flush again this move.
-	} else {
-		const list = d.itemsAt(cur);
-		const t = list.findIndex((it) => it.k === 'treasure');
-		if (t >= 0) {
-			const p = d.p(seat);
-			const take = p.health === 'healthy' && !p.carry;
-			if (take) {
-				d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
-				d.setItems(
-					cur,
-					list.filter((_, i) => i !== t)
-				);
-				d.changed = true;
-			}
-			d.say({ type: 'treasure_pile', seat, taken: take });
-		} else d.say({ type: 'safe', seat });
-	}
+	} else if (k === AK.land) d.say({ type: 'safe', seat });
+	// Flushed onto another river tile: it does not flush again this move.
 	finishOn(d, seat, cur);
 }
 
+/**
+ * 3.3 a river whose mouth is an exit (the original program's boards may have one): it carries a
+ * treasure carrier out — he wins (6); anyone else is told so ("flushed into an exit, but has no
+ * treasure, so does not move farther", the original says) and stays on the mouth. It is not his
+ * own movement: the turn passes.
+ */
+function flushedOut(d: Draft, seat: Seat, mouth: number, dir: Direction): void {
+	if (d.p(seat).carry?.k === 'treasure') {
+		d.say({ type: 'flushed', seat, blocked: false });
+		d.update(seat, { outside: dir });
+		d.result = { kind: 'win', seat, how: 'treasure' };
+		d.all({ type: 'won', seat, how: 'treasure' });
+		return;
+	}
+	d.say({ type: 'flushed', seat, blocked: true, exit: true });
+	finishOn(d, seat, mouth);
+}
+
+/** Where a treasure lies among the things on `cell`, or −1. */
+function pileAt(d: Draft, cell: number): number {
+	return d.itemsAt(cell).findIndex((it) => it.k === 'treasure');
+}
+
+/** The seat picks up the treasure lying on its tile (there is one). */
+function pickUp(d: Draft, seat: Seat): void {
+	const cell = d.p(seat).cell;
+	const list = d.itemsAt(cell);
+	const t = pileAt(d, cell);
+	d.update(seat, { carry: list[t] as { k: 'treasure'; id: number } });
+	d.setItems(
+		cell,
+		list.filter((_, i) => i !== t)
+	);
+	d.changed = true;
+}
+
+/**
+ * Where the movement ends: 3.3 "also stumbles across a pile of TREASURE" — a pile lies on any
+ * tile a carrier was injured on (4), and the original program announces it on every kind — taken
+ * by a healthy adventurer holding none; then 2 "found by another player": who else is there.
+ */
 function finishOn(d: Draft, seat: Seat, cell: number): void {
 	d.update(seat, { cell });
-	// 3.3 empty tile: another adventurer here — "Fight other_player or end your turn".
-	if (d.board.kind[cell] === AK.hospital) return;
-	const others = d
-		.at(cell)
-		.filter((q) => q.seat !== seat)
-		.map((q) => q.seat);
-	if (others.length) d.say({ type: 'meet', seat, others });
+	if (pileAt(d, cell) >= 0) {
+		const p = d.p(seat);
+		const take = p.health === 'healthy' && !p.carry;
+		if (take) pickUp(d, seat);
+		d.say({ type: 'treasure_pile', seat, taken: take });
+	}
+	tellMeeting(d, seat, cell);
+}
+
+/** 2 "found by another player": the seat is told (and the table with it) who else stands on `cell`. */
+function tellMeeting(d: Draft, seat: Seat, cell: number): void {
+	const others = d.at(cell).filter((q) => q.seat !== seat);
+	if (others.length === 0) return;
+	// 3.2: a fight may follow — both healthy, not in the hospital (all of it public).
+	const fight = d.board.kind[cell] !== AK.hospital && d.p(seat).health === 'healthy' && others.some((q) => q.health === 'healthy');
+	d.say({ type: 'meet', seat, others: others.map((q) => q.seat), fight });
 }
 
 function step(d: Draft, seat: Seat, dir: Direction): void {
@@ -227,7 +271,7 @@ function useFirstAid({ d, seat }: Act<'use'>): RejectReason | null {
 
 /** 3.1 junk is dropped, anywhere but in the thrift shop. */
 function dropJunk({ d, seat }: Act<'use'>): RejectReason | null {
-	if (d.board.kind[d.p(seat).cell] === AK.shop) return 'option_off';
+	if (d.board.kind[d.p(seat).cell] === AK.shop) return 'junk_in_shop';
 	setItem(d, seat, null);
 	d.say({ type: 'junk_dropped', seat });
 	return null;
@@ -271,8 +315,27 @@ function attack({ d, seat, a }: Act<'attack'>): RejectReason | null {
 	return null;
 }
 
+/**
+ * 3.3 "the player can pick up the treasure only if he/she is not injured", "only one treasure at a
+ * time": a pile lying on his tile (one he could not take on arriving, or one dropped at his feet by
+ * a loser) is taken at any time of his turn, as the original program offers ("Acquire treasure").
+ * Whether a pile lies here is known to him: told on arriving, and every drop and take is public.
+ */
+function takePile({ d, seat }: Act<'take'>): RejectReason | null {
+	const p = d.p(seat);
+	if (p.health !== 'healthy') return 'not_healthy';
+	if (p.carry?.k === 'treasure') return 'holds_treasure';
+	if (pileAt(d, p.cell) < 0) return 'no_treasure';
+	pickUp(d, seat);
+	d.say({ type: 'pile_taken', seat });
+	return null;
+}
+
 /** One named handler per non-movement action of the abandoned labyrinth (as classic's); a refusal is returned as its reason. */
-const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = { use, attack };
+const ACTIONS: { readonly [A in Action['a']]?: ActionHandler<A> } = { use, attack, take: takePile };
+
+/** Failures the tile decides, not what the player knows of himself: answered "no luck", never refused (3). */
+const DECIDED_BY_THE_TILE: ReadonlySet<RejectReason> = new Set(['no_treasure']);
 
 /** One non-movement action. Returns a reason when it cannot be done. */
 function runAction(act: Act<Action['a']>): RejectReason | null {
@@ -287,6 +350,7 @@ function wellFormed(a: unknown): a is Action {
 	const x = a as Record<string, unknown>;
 	if (x.a === 'go') return isDir(x.dir);
 	if (x.a === 'use') return (ABANDONED_ITEMS as readonly unknown[]).includes(x.item) && (x.dir === undefined || isDir(x.dir));
+	if (x.a === 'take') return x.index === 0;
 	if (x.a === 'attack') return typeof x.target === 'number' && Number.isInteger(x.target) && (x.bullet === undefined || typeof x.bullet === 'boolean');
 	return false;
 }
@@ -302,10 +366,15 @@ export const abandoned: RuleSystem = {
 		return abandonedProblems(plan);
 	},
 
-	initExt(plan, _board, seats, rng) {
+	initExt(plan, board, seats, rng) {
 		const portalNext: Record<number, number> = {};
 		for (const set of plan.portals ?? []) set.forEach((c, i) => (portalNext[c] = set[(i + 1) % set.length]!));
+		const mouthOut: Record<number, number> = {};
+		plan.cells.forEach((c, i) => {
+			if (c?.kind === 'river' && c.flow && board.nb[i * 4 + DIR_INDEX[c.flow]] === -1) mouthOut[i] = DIR_INDEX[c.flow];
+		});
 		const x: AbandonedExt = {
+			mouthOut,
 			portalNext,
 			rng: rng.state(),
 			items: new Array<AbandonedItem | null>(seats).fill(null),
@@ -316,10 +385,13 @@ export const abandoned: RuleSystem = {
 	},
 
 	autoStarts(plan, board, seats, rng) {
-		// 2: each adventurer on a random safe tile (land without treasure).
+		// 2: each adventurer on a random safe tile (land without treasure), a different one for each
+		// (the original program draws them without replacement): nobody starts on another's tile
+		// unannounced. A hand-made board with fewer safe tiles than adventurers uses them all, in turn.
 		const safe = board.cellList.filter((c) => board.kind[c] === AK.land && !plan.items.some((it) => it.cell === c));
 		if (safe.length === 0) return null;
-		return Array.from({ length: seats }, () => rng.pick(safe)!);
+		const drawn = rng.shuffle(safe);
+		return Array.from({ length: seats }, (_, i) => drawn[i % drawn.length]!);
 	},
 
 	startLoadout() {
@@ -336,19 +408,25 @@ export const abandoned: RuleSystem = {
 		if (goes > 1) return 'two_movements';
 		setExt(d, { again: false });
 		d.aud = ALL;
-		let moved = false;
+		// 3 "any number of actions": one that cannot be done is refused (nothing happens, he says it
+		// again) only while nothing of the move has happened yet; after a movement or an action done
+		// — a battle's dice among them — it is answered "no luck" and the move stands: refusing it would
+		// tell him, before anything happened, how the dice or the step would fall. What the tile
+		// decides (whether a pile lies here) is never refused: "no luck" to the table, the move stands.
+		let begun = false;
 		for (const a of actions) {
 			if (d.result) break;
 			if (a.a === 'go') {
 				step(d, seat, a.dir);
-				moved = true;
+				begun = true;
 				continue;
 			}
 			const r = runAction({ d, seat, a, cmd });
-			if (r && !moved) return r;
+			if (r && !begun && !DECIDED_BY_THE_TILE.has(r)) return r;
 			if (r) d.say({ type: 'action_failed', seat, reason: r });
+			begun = true;
 		}
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, noChangeMoves: NO_MOVES });
 		return null;
 	},
 
@@ -372,7 +450,18 @@ export const abandoned: RuleSystem = {
 		return true;
 	},
 
-	onTurnStart() {},
+	onTurnStart(d) {
+		// 2: the game begins. Adventurers the program had to spawn on one tile (a board with fewer
+		// safe tiles than adventurers) have found each other: the first of them in turn order is told.
+		if (d.base.phase !== 'start') return;
+		const told = new Set<number>();
+		for (const seat of d.base.order) {
+			const cell = d.p(seat).cell;
+			if (told.has(cell)) continue;
+			told.add(cell);
+			tellMeeting(d, seat, cell);
+		}
+	},
 
 	checkEnd() {
 		// 6: the only end is an adventurer leaving with a treasure.

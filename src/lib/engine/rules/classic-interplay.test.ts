@@ -277,6 +277,32 @@ describe('7.7 repeated moves', () => {
 		g.until(1).move(1, [{ a: 'skip' }]);
 		expect(g.until(0).move(0, [{ a: 'go', dir: 'up' }])[0]).toMatchObject({ type: 'rejected', reason: 'repeat_banned' });
 	});
+
+	test('7.7: alternating between two walls he knows is repeating too (the stalling the seed bans)', () => {
+		const g = new Script(plan, 2, { landmines: false, banRepeat: true }).start([0, 0], [1, 1]);
+		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
+		expect(g.until(0).move(0, [{ a: 'go', dir: 'left' }])[0]).toMatchObject({ type: 'wall' });
+		const before = g.until(0).state;
+		expect(g.move(0, [{ a: 'go', dir: 'up' }])[0]).toMatchObject({ type: 'rejected', reason: 'repeat_banned', audience: { to: 'seat', seat: 0 } });
+		expect(g.move(0, [{ a: 'go', dir: 'left' }])[0]).toMatchObject({ type: 'rejected', reason: 'repeat_banned' });
+		expect(g.state).toBe(before);
+		// A step that goes somewhere is a new start: the walls of the new cell are not known, and back home neither.
+		expect(g.move(0, [{ a: 'go', dir: 'right' }])[0]).toMatchObject({ type: 'land' });
+		g.until(0).move(0, [{ a: 'go', dir: 'left' }]);
+		expect(g.until(0).move(0, [{ a: 'go', dir: 'up' }])[0]).toMatchObject({ type: 'wall' });
+	});
+
+	test('7.7: a correction of the master, heard by all, makes no move known to change nothing', () => {
+		const g = new Script(plan, 2, { landmines: false, banRepeat: true }).start([0, 0], [1, 1]);
+		g.until(0).move(0, [{ a: 'go', dir: 'up' }]);
+		g.until(1).do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'ammo', seat: 1, bullets: 0, grenades: 0 } });
+		expect(g.until(0).move(0, [{ a: 'go', dir: 'up' }])[0]).toMatchObject({ type: 'wall' });
+	});
+
+	test('7.7: without the ban the same walls may be hit for ever', () => {
+		const g = new Script(plan, 2, { landmines: false, banRepeat: false }).start([0, 0], [1, 1]);
+		for (let i = 0; i < 4; i++) expect(g.until(0).move(0, [{ a: 'go', dir: i % 2 ? 'left' : 'up' }])[0]).toMatchObject({ type: 'wall' });
+	});
 });
 
 describe('3.5, 3.6, 4.7, 6.6: the end of the game', () => {

@@ -18,6 +18,7 @@ import { ALL, carryItem, MASTER, type Draft } from '../game/draft';
 import {
 	CONDITIONS,
 	LEAVABLE,
+	NO_MOVES,
 	SIDE_CLOSED_EXIT,
 	SIDE_OPEN,
 	SIDE_OPEN_EXIT,
@@ -367,7 +368,7 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 	d.own(seat).grenades = p.grenades - 1;
 	// 7.7: a grenade is heard by all (the move as said); whatever it blew, a wall hit repeated after
 	// it is no longer "known to result in no change" (and its refusal would tell the wall stood).
-	for (const q of d.players) if (q.seat !== seat && q.lastNoChange) d.own(q.seat).lastNoChange = false;
+	for (const q of d.players) if (q.seat !== seat && q.noChangeMoves.length) d.own(q.seat).noChangeMoves = NO_MOVES;
 	const di = dirIndex(a.dir);
 	const idx = here * 4 + di;
 	const side = d.sides[idx]!;
@@ -580,7 +581,7 @@ export const classic: RuleSystem = {
 		const p0 = d.p(seat);
 		if (p0.outside !== null && actions.length !== 1) return 'outside_only_move';
 		const pub = { actions, dark: !!dark, semiDark: !!semiDark };
-		if (s.banRepeat && p0.lastNoChange && p0.lastMove && sameActions(p0.lastMove, pub)) return 'repeat_banned';
+		if (s.banRepeat && p0.noChangeMoves.some((known) => sameActions(known, pub))) return 'repeat_banned';
 		if (p0.pendingOrder) {
 			d.update(seat, { pendingOrder: false });
 			d.all({ type: 'cell_ordered', seat, declined: true });
@@ -647,7 +648,12 @@ export const classic: RuleSystem = {
 			d.changed === changedBefore;
 		const own = d.own(seat);
 		own.lastMove = pub;
-		own.lastNoChange = noChange;
+		// Every wall hit since anything changed is kept, not only the last: a player alternating
+		// between two walls he knows (a bearer of the treasure stalling in a hospital) repeats too.
+		if (noChange) {
+			const known = own.noChangeMoves;
+			if (!known.some((m) => sameActions(m, pub))) own.noChangeMoves = [...known, pub];
+		} else if (own.noChangeMoves.length) own.noChangeMoves = NO_MOVES;
 		if (dark) d.event({ type: 'dark_done', seat, audience: ALL });
 		if (semiDark) d.event({ type: 'semi_dark_done', seat, wall: out.hitWall, audience: ALL });
 		d.aud = ALL;

@@ -10,7 +10,7 @@ import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/t
 import { OPPOSITE } from '../plan/geometry';
 import { DIR_INDEX } from '../game/board';
 import { ALL, type Draft } from '../game/draft';
-import { SIDE_OPEN, SIDE_OPEN_EXIT, SIDE_OUTER, SIDE_WALL, type Action, type Carry, type Seat } from '../game/types';
+import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, SIDE_OUTER, SIDE_WALL, type Action, type Carry, type Seat } from '../game/types';
 import { DUEL_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
 import type { RuleSystem } from './types';
@@ -218,7 +218,7 @@ export const duel: RuleSystem = {
 			} else d.say({ type: 'not_reentered', seat });
 		}
 		if (actions.some((x) => x.a === 'take') && !d.result && !take(d, seat)) d.say({ type: 'action_failed', seat, reason: 'no_item' });
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, noChangeMoves: NO_MOVES });
 		return null;
 	},
 

@@ -94,7 +94,7 @@ export function topographicProblems(plan: Plan): PlanProblem[] {
 	const treasures = plan.items.filter((it) => it.kind === 'treasure');
 	if (treasures.length !== 1) out.push({ code: 'treasure_count', params: { expected: 1, found: treasures.length } });
 	const offLand = treasures.filter((t) => plan.cells[t.cell]?.kind !== 'land').map((t) => t.cell);
-	if (offLand.length) out.push({ code: 'true_treasure_not_on_land', cells: offLand });
+	if (offLand.length) out.push({ code: 'treasure_not_on_land', cells: offLand });
 	const others = plan.items.filter((it) => it.kind !== 'treasure').map((it) => it.cell);
 	if (others.length) out.push({ code: 'item_not_in_rules', cells: others });
 	// 1.9 exits: gaps in the outer wall.

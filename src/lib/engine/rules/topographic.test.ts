@@ -224,10 +224,12 @@ describe('003 arsenal, treasure, exits, morgue', () => {
 
 	test('003 1.9 (as classic 3.4): the game ends at the exit — a shot said after the winning step is not fired', () => {
 		const plan = grid('topographic', ['L L A'], { exits: [{ cell: 0, dir: 'left', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
-		const g = solo(plan, [1, 0]);
+		const g = solo(plan, [0, 0]);
+		g.move(0, [go('right')]); // the treasure
 		g.move(0, [go('right')]); // the arsenal: three cartridges
-		g.move(0, [go('left')]); // the treasure
 		g.move(0, [go('left')]);
+		g.move(0, [go('left')]);
+		expect(g.p(0).carry).toMatchObject({ k: 'treasure' });
 		expect(g.p(0).bullets).toBe(3);
 		g.move(0, [go('left'), shoot('right')]);
 		expect(g.state.result).toEqual({ kind: 'win', seat: 0, how: 'treasure' });
@@ -237,10 +239,8 @@ describe('003 arsenal, treasure, exits, morgue', () => {
 	});
 
 	test('003 1.10: in the morgue the dead revive at once without cartridges and the treasure goes back to its place', () => {
-		const plan = grid('topographic', ['A L C M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
-		const g = solo(plan, [1, 0]);
-		// Standing on the treasure's cell at the start: step off and back on to take it.
-		g.move(0, [go('left')]);
+		const plan = grid('topographic', ['L L C M'], { items: [{ cell: 1, kind: 'treasure', true: true }] });
+		const g = solo(plan, [0, 0]);
 		g.move(0, [go('right')]);
 		expect(g.p(0).carry).not.toBeNull();
 		g.move(0, [go('right')]); // the crocodile
@@ -393,6 +393,53 @@ describe('003 properties', () => {
 			}
 		}
 		expect(compared).toBeGreaterThan(300);
+	});
+
+	test('random games with time limits and the master\'s placings: the treasure is always in exactly one place, nobody in the game stands on an awake crocodile, the bear and the ghost stay on the plan, no seat hears a cell', () => {
+		const kinds = (plan: Plan, cell: number) => plan.cells[cell]?.kind;
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 0, max: 1_000_000 }),
+				fc.integer({ min: 1, max: 4 }),
+				fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 63 })), { maxLength: 120 }),
+				(seed, seats, script) => {
+					const plan = generateTopographic(seed);
+					const g = new Script(plan, seats, {}, seed);
+					g.do({ type: 'confirm_starts', by: 'master' });
+					for (const [what, d, cell] of script) {
+						if (g.state.phase !== 'play') break;
+						const seat = g.now;
+						const dir = DIRECTIONS[d]!;
+						// Mostly steps, some with shots; now and then the master times a player out or moves one.
+						if (what === 9 && g.state.players.filter((p) => p.status === 'in').length > 1) g.do({ type: 'time_out', by: 'master', seat });
+						else if (what === 8) g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'place', seat, cell } });
+						else g.move(seat, what < 3 ? [shoot(DIRECTIONS[what]!), go(dir)] : what < 5 ? [go(dir), shoot(DIRECTIONS[(d + 1) & 3]!)] : [go(dir)]);
+						// After a move (a master's placing may put someone anywhere until then).
+						const moved = what < 8 && g.last[0]?.type !== 'rejected';
+						const x = topoExt(g.state);
+						const carried = g.state.players.filter((p) => p.carry?.k === 'treasure');
+						const lying = g.state.items.flat().filter((it) => it.k === 'treasure');
+						expect(carried.length + lying.length).toBe(1);
+						expect(g.state.items.flat().every((it) => it.k === 'treasure')).toBe(true);
+						if (carried.length) expect(carried[0]!.status).toBe('in');
+						const awake = (c: number) => kinds(plan, c) === 'crocodile' && !(x.crocWake[c]! > g.state.moveNo);
+						for (const p of g.state.players) {
+							if (p.status !== 'in' || p.outside !== null) continue;
+							expect(plan.cells[p.cell]).toBeTruthy();
+							expect(p.bullets).toBeLessThanOrEqual(3);
+							if (moved) expect(awake(p.cell)).toBe(false);
+						}
+						expect(plan.cells[x.bear]).toBeTruthy();
+						if (moved) expect(awake(x.bear)).toBe(false);
+						expect(plan.ghost).toContain(ghostCell(x));
+						for (const e of g.last) if (e.audience.to !== 'master') expect(Object.keys(e)).not.toContain('cell');
+					}
+					const r = replay(g.game);
+					expect(stateKey(r.state)).toBe(stateKey(g.state));
+				}
+			),
+			{ numRuns: 40 }
+		);
 	});
 
 	test('random games: replay is exact, players stay on cells with at most 3 cartridges, views never carry the plan', () => {

@@ -5,11 +5,11 @@
  * fixed path. Section numbers are those of docs/rules.md's topographic part
  * (1 field, 2 creatures, 3 start and turns).
  */
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction, type Plan } from '../plan/types';
 import { isClosedRound } from '../plan/geometry';
 import { DIR_INDEX, type Board } from '../game/board';
 import { ALL, type Draft } from '../game/draft';
-import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
+import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
 import { TOPOGRAPHIC_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
 import { Tags, type MoveOutcome, type RuleSystem } from './types';
@@ -98,16 +98,29 @@ function setSwamp(d: Draft, seat: Seat, v: boolean): void {
 	setExt(d, { inSwamp });
 }
 
+/**
+ * 1.4: the seat's last move ended in a swamp and he is still there (the master may have moved
+ * him out since: `correct` knows nothing of swamps).
+ */
+const inSwampNow = (d: Draft, seat: Seat): boolean => !!topoExt(d).inSwamp[seat] && d.board.kind[d.p(seat).cell] === TK.swamp;
+
 const asleep = (d: Draft, cell: number): boolean => {
 	const w = topoExt(d).crocWake[cell];
 	return w !== undefined && d.moveNo < w;
 };
 
+/** 1.10: the treasure a player carried goes back to its place (he is to be left without it). */
+function treasureGoesHome(d: Draft, seat: Seat): void {
+	const carry = d.p(seat).carry;
+	const home = topoExt(d).treasureHome;
+	if (carry?.k === 'treasure' && home >= 0) d.addItems(home, [carry]);
+}
+
 /** Death (1.10): to the morgue, revived at once, without cartridges; the treasure goes home. */
 function die(d: Draft, seat: Seat): void {
 	const p = d.p(seat);
 	const x = topoExt(d);
-	if (p.carry?.k === 'treasure' && x.treasureHome >= 0) d.addItems(x.treasureHome, [p.carry]);
+	treasureGoesHome(d, seat);
 	const cell = x.morgue >= 0 ? x.morgue : p.cell;
 	d.update(seat, { cell, bullets: 0, carry: null });
 	setSwamp(d, seat, false);
@@ -142,7 +155,7 @@ function enter(d: Draft, w: Walker, cell: number, out: MoveOutcome | null): numb
 	const tell = (ev: Parameters<Draft['say']>[0]) => {
 		if (w.kind === 'player') d.say(ev);
 	};
-	const wasInSwamp = w.kind === 'player' ? !!topoExt(d).inSwamp[seat] : topoExt(d).bearSwamp;
+	const wasInSwamp = w.kind === 'player' ? inSwampNow(d, seat) : topoExt(d).bearSwamp;
 	let cur = cell;
 	let k = b.kind[cur];
 	if (k === TK.river) {
@@ -222,6 +235,21 @@ function shoot(d: Draft, from: number, dir: Direction, shooter: Walker): void {
 
 const spinOf = (d: Draft, cell: number) => (cell >= 0 ? (topoExt(d).spin[cell] ?? 0) : 0);
 
+/** 1.8: a player on the treasure's cell picks it up automatically. */
+function pickTreasure(d: Draft, seat: Seat, cell: number, out: MoveOutcome): void {
+	const list = d.itemsAt(cell);
+	const t = list.findIndex((it) => it.k === 'treasure');
+	if (t < 0 || d.p(seat).carry) return;
+	d.update(seat, { carry: { k: 'treasure', id: (list[t] as { id: number }).id } });
+	d.setItems(
+		cell,
+		list.filter((_, i) => i !== t)
+	);
+	d.say({ type: 'treasure_picked', seat });
+	out.tags.add('found_treasure');
+	d.changed = true;
+}
+
 /** The player's step (1.x); returns the outcome (`died`: he went to the morgue). */
 function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome & { died: boolean } {
 	const out = { tags: new Tags(), hitWall: false, moved: false, died: false } as MoveOutcome & { died: boolean };
@@ -240,19 +268,7 @@ function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome & { died:
 		d.update(seat, { cell: fin });
 		out.moved = fin !== from;
 		setSwamp(d, seat, d.board.kind[fin] === TK.swamp);
-		// 1.8 the treasure is picked up automatically.
-		const list = d.itemsAt(fin);
-		const t = list.findIndex((it) => it.k === 'treasure');
-		if (t >= 0 && !d.p(seat).carry) {
-			d.update(seat, { carry: { k: 'treasure', id: (list[t] as { id: number }).id } });
-			d.setItems(
-				fin,
-				list.filter((_, i) => i !== t)
-			);
-			d.say({ type: 'treasure_picked', seat });
-			out.tags.add('found_treasure');
-			d.changed = true;
-		}
+		pickTreasure(d, seat, fin, out);
 		return out;
 	}
 	if (side === SIDE_OPEN_EXIT && p.carry?.k === 'treasure') {
@@ -261,11 +277,17 @@ function playerStep(d: Draft, seat: Seat, dir: Direction): MoveOutcome & { died:
 		d.all({ type: 'won', seat, how: 'treasure' });
 		return out;
 	}
-	// A wall, or an exit to a player without the treasure (1.9). Extra rule: the swamp,
-	// pit or river the player stands on does not act again; he stays where he is.
+	// A wall, or an exit to a player without the treasure (1.9). Extra rule: the swamp, pit or
+	// river the player stands on does not act again; he stays where he is. The rule names those
+	// three as the exceptions: the cell he stays on acts again otherwise (`wallCellActsAgain`: the
+	// arsenal restocks, a treasure under his feet is picked up; an awake crocodile, `crocodilesWake`).
 	out.hitWall = true;
 	out.tags.add('hit_wall');
 	d.say({ type: 'wall', seat });
+	if (d.settings.wallCellActsAgain) {
+		if (d.board.kind[from] === TK.arsenal) d.update(seat, { bullets: MAX_CARTRIDGES });
+		pickTreasure(d, seat, from, out);
+	}
 	return out;
 }
 
@@ -283,14 +305,34 @@ function bearRepeats(d: Draft, actions: readonly Action[]): void {
 			if (d.sides[from * 4 + di] !== SIDE_OPEN) continue; // a wall (exits are walls: no treasure)
 			const fin = enter(d, { kind: 'bear' }, d.board.nb[from * 4 + di]!, null);
 			if (fin < 0) {
+				// A death ends its move, as a player's (1.10): no shot after it from the morgue.
 				bearDies(d);
-				continue;
+				return;
 			}
 			setExt(d, { bear: fin, bearSwamp: d.board.kind[fin] === TK.swamp });
 			// 2.1 the bear moving onto a player eats him.
 			if (fin !== from) eatAt(d, fin, 'bear');
 		}
 	}
+}
+
+/** Whether `seat` is the last in turn order still in the game: after his move all players have moved (2.2). */
+function endsRound(d: Draft, seat: Seat): boolean {
+	const order = d.base.order;
+	for (let i = order.length - 1; i >= 0; i--) {
+		const s = order[i]!;
+		if (s === seat) return true;
+		if (d.p(s).status === 'in') return false;
+	}
+	return false;
+}
+
+/** 2.2: the ghost moves one cell along its path and eats whoever is on the cell it moves onto. */
+function ghostSteps(d: Draft): void {
+	const before = ghostCell(topoExt(d));
+	const g = ghostCell(setExt(d, { ghostSteps: topoExt(d).ghostSteps + 1 }));
+	// A path of one cell: the ghost stays, and a player who came onto it is unharmed (2.3).
+	if (g >= 0 && g !== before) eatAt(d, g, 'ghost');
 }
 
 function nearSet(d: Draft): Set<string> {
@@ -315,7 +357,7 @@ function tellNear(d: Draft, mover: Seat | null, before: Set<string>): void {
 		}
 }
 
-/** 1.6: an awake crocodile eats whoever stands on its cell. */
+/** 1.6: an awake crocodile eats whoever stands on its cell (2.1: the bear too, silently). */
 function crocodilesWake(d: Draft): void {
 	for (const q of d.inGame()) {
 		if (q.outside !== null || q.cell < 0) continue;
@@ -324,7 +366,12 @@ function crocodilesWake(d: Draft): void {
 			die(d, q.seat);
 		}
 	}
+	const bear = topoExt(d).bear;
+	if (bear >= 0 && d.board.kind[bear] === TK.crocodile && !asleep(d, bear)) bearDies(d);
 }
+
+/** Where the treasure lies at the start (−1: none). */
+const treasureCell = (plan: Plan): number => plan.items.find((it) => it.kind === 'treasure')?.cell ?? -1;
 
 const isDir = (x: unknown): x is Direction => typeof x === 'string' && (DIRECTIONS as readonly string[]).includes(x);
 
@@ -340,6 +387,7 @@ export const topographic: RuleSystem = {
 	cellKinds: TOPOGRAPHIC_KINDS,
 	settingIds: TOPOGRAPHIC_SETTING_IDS,
 	ownValidator: true,
+	corpses: false,
 
 	planProblems(plan) {
 		return topographicProblems(plan);
@@ -348,14 +396,13 @@ export const topographic: RuleSystem = {
 	initExt(plan, board) {
 		const spin = plan.cells.map((c) => (c?.kind === 'spinner' ? (c.turn ?? 0) : 0));
 		const ghostPath = (plan.ghost ?? []).filter((c) => c >= 0 && c < board.size);
-		const treasure = plan.items.find((it) => it.kind === 'treasure');
 		const morgue = board.cellList.find((c) => board.kind[c] === TK.morgue) ?? -1;
 		const x: TopoExt = {
 			spin,
 			ghostPath,
 			ghostRound: isClosedRound(plan, ghostPath),
 			morgue,
-			treasureHome: treasure ? treasure.cell : -1,
+			treasureHome: treasureCell(plan),
 			bear: plan.bear !== undefined && plan.bear >= 0 && plan.bear < board.size ? plan.bear : -1,
 			bearSwamp: false,
 			ghostSteps: 0,
@@ -366,15 +413,18 @@ export const topographic: RuleSystem = {
 	},
 
 	autoStarts(plan, board, seats, rng, settings) {
-		// 3: "each player is placed on some land cell (or a spinner)" — by the app as master.
+		// 3: "each player is placed on some land cell (or a spinner)" — by the app as master; not on
+		// the treasure's cell, a cell of its own in the seed's list (1.8).
 		if (!settings.randomStart) return null;
-		const spots = board.cellList.filter((c) => board.kind[c] === TK.land || board.kind[c] === TK.spinner);
+		const treasure = treasureCell(plan);
+		const spots = board.cellList.filter((c) => (board.kind[c] === TK.land || board.kind[c] === TK.spinner) && c !== treasure);
 		if (spots.length === 0) return null;
 		return Array.from({ length: seats }, () => rng.pick(spots)!);
 	},
 
 	startAllowed(state, cell) {
-		// 3: a player starts on land or on a spinner.
+		// 3: a player starts on land or on a spinner. A player who chooses the treasure's cell (the
+		// option off) is not refused: the refusal would tell him where it lies.
 		const k = state.board.kind[cell];
 		return k === TK.land || k === TK.spinner;
 	},
@@ -424,15 +474,10 @@ export const topographic: RuleSystem = {
 			}
 		}
 		if (!d.result) bearRepeats(d, made);
-		// 2.2 after all players have moved (the end of a round), the ghost steps on.
-		if (!d.result && d.base.order[d.base.order.length - 1] === seat) {
-			const x = setExt(d, { ghostSteps: topoExt(d).ghostSteps + 1 });
-			const g = ghostCell(x);
-			if (g >= 0) eatAt(d, g, 'ghost');
-		}
+		if (!d.result && endsRound(d, seat)) ghostSteps(d);
 		if (!d.result) crocodilesWake(d);
 		if (!d.result) tellNear(d, seat, before);
-		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, lastNoChange: false });
+		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, noChangeMoves: NO_MOVES });
 		return null;
 	},
 
@@ -441,7 +486,33 @@ export const topographic: RuleSystem = {
 		if (d.base.phase === 'start') tellNear(d, null, new Set());
 	},
 
-	checkEnd() {
-		// The only end is carrying the treasure out (1.9); deaths are not final (1.10).
+	kill(d, seat) {
+		// Only the master's time limit (the classic game's 9) puts a player out of this game: he
+		// leaves the labyrinth; the treasure he carried goes back to its place, as at a death
+		// (1.10), and nothing else is left behind (this labyrinth has no corpses nor lying cartridges).
+		const p = d.p(seat);
+		if (p.status !== 'in') return;
+		const last = endsRound(d, seat);
+		treasureGoesHome(d, seat);
+		// Out of the game, not dead: here the dead revive (1.10).
+		d.update(seat, { status: 'lost', bullets: 0, carry: null });
+		setSwamp(d, seat, false);
+		d.changed = true;
+		// His turn was the round's last: all players have moved, the ghost steps on (2.2), and whoever
+		// it comes near is told (2.3).
+		if (last && !d.result) {
+			const before = nearSet(d);
+			ghostSteps(d);
+			tellNear(d, null, before);
+		}
+	},
+
+	checkEnd(d) {
+		// The only win is carrying the treasure out (1.9); deaths are not final (1.10). With
+		// nobody left in the game (all timed out) nobody can: it ends.
+		if (!d.result && d.inGameCount() === 0) {
+			d.result = { kind: 'draw', reason: 'no_survivors' };
+			d.all({ type: 'draw', reason: 'no_survivors' });
+		}
 	}
 };

@@ -84,6 +84,8 @@ export interface RuleSystem {
 	 */
 	planProblems(plan: Plan): PlanProblem[];
 	readonly ownValidator?: boolean;
+	/** `false`: a player timed out leaves no corpse (`kill` decides what he leaves; the announcement says so). */
+	readonly corpses?: false;
 	/** Players a game of this system seats (createGame refuses others); default MIN_SEATS..MAX_SEATS. */
 	readonly seats?: readonly [number, number];
 	/** Per-system state kept in `GameState.ext`, built with the initial state (may draw from the game's generator). */
