@@ -30,6 +30,7 @@ import {
 	type Item,
 	type PlayerState,
 	type RejectReason,
+	type SaidMove,
 	type Seat
 } from '../game/types';
 import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
@@ -524,6 +525,31 @@ function sameActions(a: unknown, b: unknown): boolean {
 	return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * `sameActions` for two moves as `runMove` records them (`{ actions, dark, semiDark }`): moves of
+ * one plain step each are the same text exactly when their words are the same, so those are
+ * compared without writing either out (7.7 checks every wall hit against the ones known).
+ */
+function sameMove(m: SaidMove, n: SaidMove): boolean {
+	const x = m.actions[0];
+	const y = n.actions[0];
+	if (m.actions.length === 1 && n.actions.length === 1 && m.dark === n.dark && m.semiDark === n.semiDark && plainStep(x) && plainStep(y))
+		return x.a === y.a && x.dir === y.dir;
+	return sameActions(m, n);
+}
+
+/** Whether an action is `{ a, dir }`, those two keys in that order and text in both (its text is made of those words alone). */
+function plainStep(x: unknown): x is { a: string; dir: string } {
+	if (typeof x !== 'object' || x === null) return false;
+	let keys = 0;
+	for (const key in x) {
+		if (keys === 0 ? key !== 'a' : keys === 1 ? key !== 'dir' : true) return false;
+		keys++;
+	}
+	const step = x as { a?: unknown; dir?: unknown };
+	return keys === 2 && typeof step.a === 'string' && typeof step.dir === 'string';
+}
+
 export const classic: RuleSystem = {
 	id: 'classic',
 	cellKinds: CLASSIC_CELL_KINDS,
@@ -581,7 +607,7 @@ export const classic: RuleSystem = {
 		const p0 = d.p(seat);
 		if (p0.outside !== null && actions.length !== 1) return 'outside_only_move';
 		const pub = { actions, dark: !!dark, semiDark: !!semiDark };
-		if (s.banRepeat && p0.noChangeMoves.some((known) => sameActions(known, pub))) return 'repeat_banned';
+		if (s.banRepeat && p0.noChangeMoves.some((known) => sameMove(known, pub))) return 'repeat_banned';
 		if (p0.pendingOrder) {
 			d.update(seat, { pendingOrder: false });
 			d.all({ type: 'cell_ordered', seat, declined: true });
@@ -652,7 +678,7 @@ export const classic: RuleSystem = {
 		// between two walls he knows (a bearer of the treasure stalling in a hospital) repeats too.
 		if (noChange) {
 			const known = own.noChangeMoves;
-			if (!known.some((m) => sameActions(m, pub))) own.noChangeMoves = [...known, pub];
+			if (!known.some((m) => sameMove(m, pub))) own.noChangeMoves = [...known, pub];
 		} else if (own.noChangeMoves.length) own.noChangeMoves = NO_MOVES;
 		if (dark) d.event({ type: 'dark_done', seat, audience: ALL });
 		if (semiDark) d.event({ type: 'semi_dark_done', seat, wall: out.hitWall, audience: ALL });
