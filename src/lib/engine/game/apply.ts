@@ -98,7 +98,7 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 		if (idx === 0 && d.nstop.active) {
 			const rounds = d.nstop.changed ? 0 : d.nstop.rounds + 1;
 			d.nstop = { active: true, rounds, changed: false };
-			d.all({ type: 'nstop_count', rounds, of: d.settings.nStop });
+			d.events.push({ type: 'nstop_count', rounds, of: d.settings.nStop, audience: ALL });
 			if (rounds >= d.settings.nStop) {
 				d.result = { kind: 'draw', reason: 'nstop' };
 				d.all({ type: 'draw', reason: 'nstop' });
@@ -127,8 +127,10 @@ interface Turn<T extends Command['type']> {
 type Handler<T extends Command['type']> = (turn: Turn<T>) => Applied | RejectReason;
 
 function applyUnsafe(state: GameState, command: Command, given: RuleSystem | null): Applied {
-	if (typeof command !== 'object' || command === null || typeof command.type !== 'string')
-		return reject(state, command, 'malformed');
+	if (typeof command !== 'object' || command === null) return reject(state, command, 'malformed');
+	// Its type read once: commands come in many shapes, so each read of a field is a slow (megamorphic) one.
+	const type: unknown = command.type;
+	if (typeof type !== 'string') return reject(state, command, 'malformed');
 	const sys = given ?? sysOf(state);
 	if (!sys) return reject(state, command, 'malformed');
 	const c = command as Command;
@@ -136,7 +138,7 @@ function applyUnsafe(state: GameState, command: Command, given: RuleSystem | nul
 	const isMaster = by === 'master';
 	if (!isMaster && !isSeat(state, by)) return reject(state, c, 'malformed');
 	// Moves, nearly every command, are called directly with their arguments (a call the compiler can inline, no argument object), the rest by lookup.
-	const handler = c.type === 'move' ? null : HANDLER_OF.get(c.type);
+	const handler = type === 'move' ? null : HANDLER_OF.get(type);
 	if (handler === undefined) return reject(state, c, 'malformed');
 	const over = state.phase === 'over';
 	const done = handler === null ? moveWith(state, c as Extract<Command, { type: 'move' }>, sys, isMaster, over) : handler({ state, c, sys, isMaster, over });
@@ -236,17 +238,18 @@ function move({ state, c, sys, isMaster, over }: Turn<'move'>): Applied | Reject
 function moveWith(state: GameState, c: Extract<Command, { type: 'move' }>, sys: RuleSystem, isMaster: boolean, over: boolean): Applied | RejectReason {
 	if (isMaster) return 'malformed';
 	if (state.phase !== 'play') return over ? 'game_over' : 'wrong_phase';
-	if (currentSeat(state) !== c.by) return 'not_your_turn';
+	const seat = c.by;
+	if (currentSeat(state) !== seat) return 'not_your_turn';
 	const d = new Draft(state, sys);
 	// 1.2, 6.2: the table hears the move as said before the answer (6.7, 6.8: a dark one too). Its
 	// place is kept first (cheaper than an unshift); it is made once the move is accepted.
 	d.events.push(ANNOUNCEMENT_PLACE);
-	const r = sys.runMove(d, c.by, c);
+	const r = sys.runMove(d, seat, c);
 	if (r) return r;
-	d.events[0] = { type: 'move_announced', seat: c.by, move: saidMove(c, d.p(c.by).lastMove), audience: ALL };
+	d.events[0] = { type: 'move_announced', seat, move: saidMove(c, d.p(seat).lastMove), audience: ALL };
 	// 6.6: only a move that is nothing but a skip counts as skipped.
 	const mv = c.actions.length === 1 && c.actions[0]!.a === 'skip';
-	endOfMove(d, c.by, mv);
+	endOfMove(d, seat, mv);
 	return commit(d, c, true);
 }
 

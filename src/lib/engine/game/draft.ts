@@ -30,31 +30,37 @@ export const MASTER: Audience = { to: 'master' };
 export const CHECKPOINT_EVERY = 64;
 
 export class Draft {
-	readonly base: GameState;
-	readonly sys: RuleSystem;
-	readonly board: Board;
-	readonly settings: GameSettings;
-	players: PlayerState[];
+	// Every field is declared only (`declare`: nothing emitted) and set once in the constructor: a
+	// class field is defined before the constructor runs, so each would be written twice (a draft a command).
+	declare readonly base: GameState;
+	declare readonly sys: RuleSystem;
+	declare readonly board: Board;
+	declare readonly settings: GameSettings;
+	declare players: PlayerState[];
 	// Each is the base state's until first changed, then this draft's own copy (told apart by identity).
-	items: (readonly Item[])[] | readonly (readonly Item[])[];
-	sides: Uint8Array;
-	mites: Int32Array;
-	phase: GameState['phase'];
-	turn: number;
-	moveNo: number;
-	nstop: GameState['nstop'];
-	skipsInARow: number;
-	survivorLeft: number | null;
-	result: GameResult | null;
+	declare items: (readonly Item[])[] | readonly (readonly Item[])[];
+	declare sides: Uint8Array;
+	declare mites: Int32Array;
+	declare phase: GameState['phase'];
+	declare turn: number;
+	declare moveNo: number;
+	declare nstop: GameState['nstop'];
+	declare skipsInARow: number;
+	declare survivorLeft: number | null;
+	declare result: GameResult | null;
 	/** The rule system's own state (immutable: replace it to change it). */
-	ext: unknown;
-	events: GameEvent[] = [];
+	declare ext: unknown;
+	declare events: GameEvent[];
 	/** Audience of the current move's results (all / master for dark moves). */
-	aud: Audience = ALL;
+	declare aud: Audience;
 	/** 4.3 the moving player asked not to restock. */
-	noRestock = false;
+	declare noRestock: boolean;
 	/** An irreversible change happened (3.6). */
-	changed = false;
+	declare changed: boolean;
+	/** Players already copied by this draft (bit per seat): later updates write in place. */
+	private declare owned: number;
+	/** Items, carried things or a player's status changed: the true treasure must be looked for again (3.6, 5.2), and who is left counted (`checkEnd`). */
+	declare treasureDirty: boolean;
 
 	constructor(state: GameState, sys: RuleSystem) {
 		this.base = state;
@@ -73,16 +79,17 @@ export class Draft {
 		this.survivorLeft = state.survivorLeft;
 		this.result = state.result;
 		this.ext = state.ext;
+		this.events = [];
+		this.aud = ALL;
+		this.noRestock = false;
+		this.changed = false;
+		this.owned = 0;
+		this.treasureDirty = false;
 	}
 
 	p(seat: Seat): PlayerState {
 		return this.players[seat]!;
 	}
-
-	/** Players already copied by this draft (bit per seat): later updates write in place. */
-	private owned = 0;
-	/** Items, carried things or a player's status changed: the true treasure must be looked for again (3.6, 5.2), and who is left counted (`checkEnd`). */
-	treasureDirty = false;
 
 	update(seat: Seat, patch: Partial<PlayerState>): PlayerState {
 		if ('carry' in patch || 'status' in patch) this.treasureDirty = true;
@@ -132,6 +139,14 @@ export class Draft {
 	say(body: EventBody): void {
 		(body as GameEvent).audience = this.aud;
 		this.events.push(body as GameEvent);
+	}
+	/**
+	 * An event made whole by the caller, its audience last in the literal (`d.aud` for the move's):
+	 * `say` adds the audience to a body already made, a slower store and a second allocation, so
+	 * the events most moves tell are made this way.
+	 */
+	event(whole: GameEvent): void {
+		this.events.push(whole);
 	}
 	/** `say({ type, seat })` for an event that names only its seat: made whole in one literal (no audience added after). */
 	saySeat(type: SeatOnlyEvent, seat: Seat): void {

@@ -28,7 +28,9 @@ import {
 	type Carry,
 	type Found,
 	type Item,
+	type PlayerState,
 	type RejectReason,
+	type SaidMove,
 	type Seat
 } from '../game/types';
 import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
@@ -36,7 +38,11 @@ import { CLASSIC_SETTING_IDS } from '../game/settings';
 
 // `DIRECTIONS.includes(d)`, compared one by one (checked for every action of every move).
 const isDir = (d: unknown): d is Direction => d === 'up' || d === 'right' || d === 'down' || d === 'left';
-const isMovement = (a: Action): boolean => a.a === 'go' || a.a === 'flow' || a.a === 'loop' || a.a === 'skip';
+// Its kind read once: actions come in many shapes, so each read of `a.a` is a slow (megamorphic) one.
+const isMovement = (a: Action): boolean => {
+	const kind = a.a;
+	return kind === 'go' || kind === 'flow' || kind === 'loop' || kind === 'skip';
+};
 
 const CONDITION_SET: ReadonlySet<unknown> = new Set(CONDITIONS);
 
@@ -277,6 +283,17 @@ export interface Act<A extends Action['a']> {
 }
 export type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
 
+/**
+ * Who a bullet can hit on `cell`: the players standing there, still in, but the shooter. 5.5: a
+ * player who fell wounded is not hit again, nor does he stop the bullet. (One pass, no list made
+ * and filtered: asked for every cell along the shot.)
+ */
+function targetsAt(d: Draft, cell: number, shooter: Seat): PlayerState[] {
+	const out: PlayerState[] = [];
+	for (const q of d.players) if (q.status === 'in' && q.outside === null && q.cell === cell && q.seat !== shooter && !fallen(q)) out.push(q);
+	return out;
+}
+
 /** 5.5: a shot along a direction (or at a named target, 7.3): the first player met is wounded. */
 function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 	const s = d.settings;
@@ -296,8 +313,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 		p = d.update(seat, { bullets: 1 });
 	}
 	d.own(seat).bullets = p.bullets - 1;
-	// 5.5: a player who fell wounded is not hit again, nor does he stop the bullet.
-	let victims = d.at(here).filter((q) => q.seat !== seat && !fallen(q));
+	let victims = targetsAt(d, here, seat);
 	let stopCell = here;
 	if (victims.length === 0) {
 		const di = dirIndex(a.dir);
@@ -311,7 +327,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 			// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
 			// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
 			if (d.board.kind[cur] !== K_HOSPITAL) {
-				const there = d.at(cur).filter((q) => !fallen(q));
+				const there = targetsAt(d, cur, -1);
 				if (there.length) {
 					victims = there;
 					stopCell = cur;
@@ -325,7 +341,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 	victims = victims.filter((q) => d.board.kind[q.cell] !== K_HOSPITAL);
 	const before = stopCell === here ? d.itemsAt(here).length : 0;
 	for (const q of victims) d.sys.wound(d, q.seat, 'bullet');
-	d.say({ type: victims.length ? 'scream' : 'no_scream', seat });
+	d.event({ type: victims.length ? 'scream' : 'no_scream', seat, audience: d.aud });
 	if (stopCell === here && victims.length) {
 		const fell = d.itemsAt(here).slice(before);
 		const f = countFound(fell);
@@ -370,8 +386,7 @@ function throwGrenade({ d, seat, a }: Act<'grenade'>): RejectReason | null {
 		d.changed = true;
 	} else outcome = side === SIDE_OUTER ? 'stood' : 'no_wall';
 	// 7.8 silent: the table heard "blow the … wall" in the move as said; only the master learns what became of it.
-	if (s.grenadeWording === 'tell') d.say({ type: 'grenade', seat, dir: a.dir, outcome });
-	else d.master({ type: 'grenade', seat, dir: a.dir, outcome });
+	d.event({ type: 'grenade', seat, dir: a.dir, outcome, audience: s.grenadeWording === 'tell' ? d.aud : MASTER });
 	return null;
 }
 
@@ -501,13 +516,38 @@ function runConditional(d: Draft, seat: Seat, actions: readonly Action[], out: M
 		}
 		if (d.p(seat).status !== 'in' || d.result) return;
 		const r = runAction(d, seat, a, cmd);
-		if (r) d.say({ type: 'action_failed', seat, reason: r });
+		if (r) d.event({ type: 'action_failed', seat, reason: r, audience: d.aud });
 		restockInWeaponry(d, seat);
 	}
 }
 
 function sameActions(a: unknown, b: unknown): boolean {
 	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * `sameActions` for two moves as `runMove` records them (`{ actions, dark, semiDark }`): moves of
+ * one plain step each are the same text exactly when their words are the same, so those are
+ * compared without writing either out (7.7 checks every wall hit against the ones known).
+ */
+function sameMove(m: SaidMove, n: SaidMove): boolean {
+	const x = m.actions[0];
+	const y = n.actions[0];
+	if (m.actions.length === 1 && n.actions.length === 1 && m.dark === n.dark && m.semiDark === n.semiDark && plainStep(x) && plainStep(y))
+		return x.a === y.a && x.dir === y.dir;
+	return sameActions(m, n);
+}
+
+/** Whether an action is `{ a, dir }`, those two keys in that order and text in both (its text is made of those words alone). */
+function plainStep(x: unknown): x is { a: string; dir: string } {
+	if (typeof x !== 'object' || x === null) return false;
+	let keys = 0;
+	for (const key in x) {
+		if (keys === 0 ? key !== 'a' : keys === 1 ? key !== 'dir' : true) return false;
+		keys++;
+	}
+	const step = x as { a?: unknown; dir?: unknown };
+	return keys === 2 && typeof step.a === 'string' && typeof step.dir === 'string';
 }
 
 export const classic: RuleSystem = {
@@ -555,21 +595,24 @@ export const classic: RuleSystem = {
 				else if (!s.conditionalMoves) misplaced = 'option_off';
 			}
 		}
-		if (cmd.dark && cmd.semiDark) return 'malformed';
+		// Read once: a flag a command lacks is a slower read than a field (checked several times a move).
+		const dark = cmd.dark;
+		const semiDark = cmd.semiDark;
+		if (dark && semiDark) return 'malformed';
 		if (misplaced !== null) return misplaced;
 		if (moveAt < 0) return 'no_movement';
-		if ((cmd.dark && !s.darkMoves) || (cmd.semiDark && !s.semiDarkMoves)) return 'option_off';
+		if ((dark && !s.darkMoves) || (semiDark && !s.semiDarkMoves)) return 'option_off';
 		const mv = actions[moveAt] as Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
 		if (mv.a === 'skip' && s.banSkip) return 'skip_banned';
 		const p0 = d.p(seat);
 		if (p0.outside !== null && actions.length !== 1) return 'outside_only_move';
-		const pub = { actions, dark: !!cmd.dark, semiDark: !!cmd.semiDark };
-		if (s.banRepeat && p0.noChangeMoves.some((known) => sameActions(known, pub))) return 'repeat_banned';
+		const pub = { actions, dark: !!dark, semiDark: !!semiDark };
+		if (s.banRepeat && p0.noChangeMoves.some((known) => sameMove(known, pub))) return 'repeat_banned';
 		if (p0.pendingOrder) {
 			d.update(seat, { pendingOrder: false });
 			d.all({ type: 'cell_ordered', seat, declined: true });
 		}
-		d.aud = cmd.dark || cmd.semiDark ? MASTER : ALL;
+		d.aud = dark || semiDark ? MASTER : ALL;
 		d.noRestock = !!cmd.noRestock;
 		// 4.2 "immediately heals": a wounded player who ordered a hospital as his new cell (5.5, where
 		// the order itself does nothing) is healed as his move begins, silently; 5.3 likewise restocks
@@ -593,7 +636,7 @@ export const classic: RuleSystem = {
 				// Before the movement, what the player's own status decides is refused (he says it
 				// again); what the cell decides is answered, as after the movement (6.5).
 				if (r && !out && refusedBeforeMovement(r, a, ran)) return r;
-				if (r) d.say({ type: 'action_failed', seat, reason: r });
+				if (r) d.event({ type: 'action_failed', seat, reason: r, audience: d.aud });
 				ran = true;
 				// 5.3: spent inside a weaponry, replenished at once.
 				restockInWeaponry(d, seat);
@@ -613,7 +656,7 @@ export const classic: RuleSystem = {
 					d.sys.kill(d, seat);
 				} else {
 					d.update(seat, { infectedLeft: left });
-					d.say({ type: 'infection_left', seat, left });
+					d.event({ type: 'infection_left', seat, left, audience: d.aud });
 				}
 			}
 		}
@@ -622,8 +665,8 @@ export const classic: RuleSystem = {
 		// 7.7: a move "known to result in no change": told in full (a dark or semi-dark move's
 		// result is not known, so refusing its repetition would tell it).
 		const noChange =
-			!cmd.dark &&
-			!cmd.semiDark &&
+			!dark &&
+			!semiDark &&
 			out.hitWall &&
 			!out.moved &&
 			actions.length === 1 &&
@@ -635,10 +678,10 @@ export const classic: RuleSystem = {
 		// between two walls he knows (a bearer of the treasure stalling in a hospital) repeats too.
 		if (noChange) {
 			const known = own.noChangeMoves;
-			if (!known.some((m) => sameActions(m, pub))) own.noChangeMoves = [...known, pub];
+			if (!known.some((m) => sameMove(m, pub))) own.noChangeMoves = [...known, pub];
 		} else if (own.noChangeMoves.length) own.noChangeMoves = NO_MOVES;
-		if (cmd.dark) d.all({ type: 'dark_done', seat });
-		if (cmd.semiDark) d.all({ type: 'semi_dark_done', seat, wall: out.hitWall });
+		if (dark) d.event({ type: 'dark_done', seat, audience: ALL });
+		if (semiDark) d.event({ type: 'semi_dark_done', seat, wall: out.hitWall, audience: ALL });
 		d.aud = ALL;
 		return null;
 	},
@@ -780,7 +823,7 @@ export const classic: RuleSystem = {
 				while (b.kind[n] === K_RIVER && b.flow[n]! >= 0 && guard-- > 0) n = b.flow[n]!;
 			}
 			const delta = b.kind[n] === K_DELTA;
-			d.say({ type: 'river', seat, delta });
+			d.event({ type: 'river', seat, delta, audience: d.aud });
 			out.tags.add(delta ? 'delta' : 'river');
 			d.own(seat).footing = !delta;
 			return n;
@@ -793,7 +836,7 @@ export const classic: RuleSystem = {
 			const becomesImmune = p.health === 'infected' && !p.immune;
 			const carriesCorpse = p.carry?.k === 'corpse';
 			const healed = heal(d, seat);
-			d.say({ type: 'hospital', seat, healed });
+			d.event({ type: 'hospital', seat, healed, audience: d.aud });
 			if (becomesImmune) d.saySeat('immune', seat);
 			out.tags.add('hospital');
 			if (carriesCorpse) {
@@ -810,7 +853,7 @@ export const classic: RuleSystem = {
 				own.grenades = d.settings.maxGrenades;
 				q = own;
 			}
-			d.say({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure' });
+			d.event({ type: 'weaponry', seat, bullets: q.bullets, grenades: q.grenades, treasure: q.carry?.k === 'treasure', audience: d.aud });
 			out.tags.add('weaponry');
 		} else if (k === K_ENCEPHALITIS && d.settings.encephalitis && !p.immune) {
 			if (d.mites[cell]! < 0) {
@@ -846,7 +889,7 @@ export const classic: RuleSystem = {
 		const f = countFound(here);
 		if (anyFound(f)) {
 			// Its counts named one by one (a spread copies them the slow way; most arrivals on items say this).
-			d.say({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses });
+			d.event({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses, audience: d.aud });
 			tagFound(out, f);
 		}
 		if (!cmd.noPickup) pickUp(d, seat, cell);

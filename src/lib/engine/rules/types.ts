@@ -33,7 +33,11 @@ const BIT = Object.fromEntries(CONDITIONS.map((c, i) => [c, 1 << i])) as Record<
 
 /** A set of conditions as bits (one small object per move, where a `Set` costs a table). */
 export class Tags {
-	private bits = 0;
+	// Set in the constructor, declared only (a class field would be defined first: one write more, on every move).
+	private declare bits: number;
+	constructor() {
+		this.bits = 0;
+	}
 	add(c: Condition): void {
 		this.bits |= BIT[c];
 	}
