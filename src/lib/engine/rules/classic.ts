@@ -676,9 +676,9 @@ export const classic: RuleSystem = {
 		own.lastMove = pub;
 		// Every wall hit since anything changed is kept, not only the last: a player alternating
 		// between two walls he knows (a bearer of the treasure stalling in a hospital) repeats too.
+		// Kept only under the ban, where a known one was refused above (so the list has no doubles).
 		if (noChange) {
-			const known = own.noChangeMoves;
-			if (!known.some((m) => sameMove(m, pub))) own.noChangeMoves = [...known, pub];
+			if (s.banRepeat) own.noChangeMoves = [...own.noChangeMoves, pub];
 		} else if (own.noChangeMoves.length) own.noChangeMoves = NO_MOVES;
 		if (dark) d.event({ type: 'dark_done', seat, audience: ALL });
 		if (semiDark) d.event({ type: 'semi_dark_done', seat, wall: out.hitWall, audience: ALL });
