@@ -24,6 +24,7 @@ import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
+import { AbandonedExplorer } from './abandoned-explorer';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -88,6 +89,8 @@ class SeatBot implements Bot {
 	private landing: Int32Array | null = null;
 	/** The step just sent from a cell the player was sure of (its answer starts at `feed` in the feed). */
 	private lastStep: { cell: number; di: number; feed: number } | null = null;
+	/** The abandoned labyrinth's explorer (its own frame map: the assistant maps classic labyrinths only). */
+	private abandoned: AbandonedExplorer | null = null;
 
 	constructor(
 		readonly level: BotLevel,
@@ -160,6 +163,7 @@ class SeatBot implements Bot {
 			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
+		if (this.level !== 'wanderer' && view.rules === 'abandoned') return (this.abandoned ??= new AbandonedExplorer(this.seat, this.rng)).decide(view);
 		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}
