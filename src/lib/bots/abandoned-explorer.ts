@@ -41,6 +41,8 @@ const UNKNOWN_STEP = 2;
 const MAX_HYPOTHESES = 24;
 /** Of the six portal tiles (1), one is fake: entering it leaves the adventurer where he was. */
 const FAKE_PORTAL_ODDS = 1 / 6;
+/** The other portal tiles one may lead to (of six). */
+const OTHER_PORTALS = 5;
 
 const FLOW_BLOCKED = 4;
 const FLOW_UNKNOWN = 5;
@@ -55,6 +57,8 @@ class FrameMap {
 	readonly sides: Uint8Array;
 	/** Per river tile: the way it was seen to flush (0–3), FLOW_BLOCKED, or FLOW_UNKNOWN. */
 	readonly flow: Uint8Array;
+	/** Per portal tile: the tile it was seen to send him to (−1 not seen). */
+	readonly link: Int16Array;
 	/** Bounds of the tiles known to be in the labyrinth (x, y); exits bound them harder. */
 	minX: number;
 	maxX: number;
@@ -77,6 +81,7 @@ class FrameMap {
 			this.pile = from.pile.slice();
 			this.sides = from.sides.slice();
 			this.flow = from.flow.slice();
+			this.link = from.link.slice();
 			this.minX = from.minX;
 			this.maxX = from.maxX;
 			this.minY = from.minY;
@@ -90,6 +95,7 @@ class FrameMap {
 			this.pile = new Uint8Array(gw * gh);
 			this.sides = new Uint8Array(gw * gh * 4);
 			this.flow = new Uint8Array(gw * gh).fill(FLOW_UNKNOWN);
+			this.link = new Int16Array(gw * gh).fill(-1);
 			this.minX = this.maxX = origin % gw;
 			this.minY = this.maxY = Math.floor(origin / gw);
 		}
@@ -170,7 +176,7 @@ class FrameMap {
 /** Whether a player entering `c` stays there (not a portal, not a river that flushes him on). */
 function standsOn(map: FrameMap, c: number): boolean {
 	const k = map.kind[c];
-	return k !== K_PORTAL && (k !== K_RIVER || map.flow[c] === FLOW_BLOCKED);
+	return (k !== K_PORTAL || map.link[c] === c) && (k !== K_RIVER || map.flow[c] === FLOW_BLOCKED);
 }
 
 interface Hypothesis {
@@ -328,11 +334,30 @@ export class AbandonedExplorer {
 		if (e.type === 'portal') {
 			// Fake: here; else elsewhere, on another portal (a fresh frame).
 			keep((h) => {
-				if (!h.map.setKind(h.pos, K_PORTAL)) return false;
+				const from = h.pos;
+				if (!h.map.setKind(from, K_PORTAL)) return false;
+				// A portal sends him the same way every time (1): where it was seen to.
+				if (h.map.link[from]! >= 0) {
+					h.pos = h.map.link[from]!;
+					return true;
+				}
+				// Else: here (fake), onto a portal tile he knows, or one he does not (a fresh frame).
+				const known: number[] = [];
+				for (let c = 0; c < h.map.kind.length; c++) if (c !== from && h.map.kind[c] === K_PORTAL) known.push(c);
+				const each = (1 - FAKE_PORTAL_ODDS) / OTHER_PORTALS;
+				const out: Hypothesis[] = [];
+				for (const q of known.slice(0, OTHER_PORTALS)) {
+					const map = h.map.clone();
+					map.link[from] = q;
+					out.push({ pos: q, map, weight: h.weight * each });
+				}
 				const away = this.fresh(K_PORTAL);
-				away.weight = h.weight * (1 - FAKE_PORTAL_ODDS);
+				away.weight = h.weight * each * Math.max(OTHER_PORTALS - known.length, 0.5);
+				out.push(away);
+				h.map.link[from] = from;
 				h.weight *= FAKE_PORTAL_ODDS;
-				return [h, away];
+				out.push(h);
+				return out;
 			});
 			this.pending = null;
 			return;
@@ -461,7 +486,7 @@ export class AbandonedExplorer {
 				if (c !== at && !standsOn(map, c)) {
 					// A river seen to flush one way goes on downstream (at no cost: the same move); else where it leads is not known.
 					const f = map.flow[c]!;
-					const to = map.kind[c] === K_RIVER && f < 4 ? map.nb(c, f) : -1;
+					const to = map.kind[c] === K_RIVER ? (f < 4 ? map.nb(c, f) : -1) : map.link[c]!;
 					if (to >= 0 && cost < dist[to]!) {
 						dist[to] = cost;
 						first[to] = first[c]!;
