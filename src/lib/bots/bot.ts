@@ -11,7 +11,7 @@
  *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
  *               a known hospital when hurt, orders the hospital when wounded; its routes end at a
  *               pit (which sends the player elsewhere) and follow where a river or pit was seen to
- *               take it;
+ *               take it; in the abandoned labyrinth, its own frame map instead (abandoned-explorer.ts);
  * - `hunter`    an explorer that also shoots when the others' possible squares make a hit likely
  *               (more readily at a player heard finding a treasure) and blows a known wall when
  *               the way through it is much shorter.
@@ -58,7 +58,7 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
-/** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
+/** Rule systems whose maps the assistant reads (the abandoned labyrinth has its own explorer; the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
 export interface Bot {
