@@ -217,6 +217,14 @@ export class AbandonedExplorer {
 	/** The answers to the step just sent. */
 	private answer = '';
 	private lastDir: number | null = null;
+	/** Others heard injured and not heard healed since (4). */
+	private readonly hurt = new Set<Seat>();
+	/** Others heard taking a treasure and not heard dropping it. */
+	private readonly carriers = new Set<Seat>();
+	/** Others heard on his tile ("Fight …", 3.3) and not heard moving since. */
+	private readonly beside = new Set<Seat>();
+	/** The feed's length when an attack was sent (the same length again: it was refused). */
+	private attackedAt = -1;
 
 	constructor(
 		readonly seat: Seat,
@@ -248,14 +256,47 @@ export class AbandonedExplorer {
 	private learn(events: readonly GameEvent[]): void {
 		for (; this.read < events.length; this.read++) {
 			const e = events[this.read]!;
-			if (!('seat' in e) || e.seat !== this.seat) continue;
-			this.hear(e);
+			if (!('seat' in e)) continue;
+			this.watch(e);
+			if (e.seat === this.seat) this.hear(e);
 		}
 		if (this.hyps.length === 0) this.hyps = [this.fresh(K_UNKNOWN)]; // lost: start mapping afresh
 		this.hyps.sort((a, b) => b.weight - a.weight);
 		if (this.hyps.length > MAX_HYPOTHESES) this.hyps.length = MAX_HYPOTHESES;
 		const total = this.hyps.reduce((s, h) => s + h.weight, 0);
 		for (const h of this.hyps) h.weight /= total;
+	}
+
+	/** What everybody hears of the others: injuries, healing, treasures taken, who stands with him. */
+	private watch(e: GameEvent & { seat: Seat }): void {
+		const moved = e.type === 'flushed' || e.type === 'portal' || KIND_OF[e.type] !== undefined;
+		if (e.type === 'injured') {
+			this.hurt.add(e.seat);
+			if (e.dropped) this.carriers.delete(e.seat);
+			// Beaten on his tile: the treasure the other dropped lies here (4).
+			if (e.dropped && e.seat !== this.seat && this.beside.has(e.seat)) for (const h of this.hyps) h.map.pile[h.pos] = 1;
+		} else if ((e.type === 'hospital' && e.healed) || e.type === 'first_aid') this.hurt.delete(e.seat);
+		else if (e.type === 'treasure_pile' && e.taken) this.carriers.add(e.seat);
+		if (e.seat === this.seat) {
+			if (moved) this.beside.clear();
+			if (e.type === 'meet') for (const o of e.others) this.beside.add(o);
+		} else {
+			if (moved) this.beside.delete(e.seat);
+			if (e.type === 'meet' && e.others.includes(this.seat)) this.beside.add(e.seat);
+		}
+	}
+
+	/** 3.2, 5: an attack on a treasure carrier on his tile (he drops it here); with the rusty bullet, won outright. */
+	private attack(view: SeatView, item: string | null): Action | null {
+		if (view.me.health !== 'healthy' || view.me.carry === 'treasure' || this.attackedAt === view.events.length) return null;
+		// Only on a safe tile: the engine finds a pile only on arrival at a safe tile, so a treasure dropped elsewhere (a marsh, the shop) would be lost to all.
+		const first = this.hyps[0]!;
+		if (first.map.kind[first.pos] !== K_LAND) return null;
+		const active = new Set(view.others.filter((o) => o.status === 'in').map((o) => o.seat));
+		const target = [...this.beside].find((s) => active.has(s) && this.carriers.has(s) && !this.hurt.has(s));
+		if (target === undefined) return null;
+		this.attackedAt = view.events.length;
+		return item === 'bullet' ? { a: 'attack', target, bullet: true } : { a: 'attack', target };
 	}
 
 	private hear(e: GameEvent): void {
@@ -378,6 +419,8 @@ export class AbandonedExplorer {
 		const actions: Action[] = [];
 		// 3.1 a first aid kit heals at once.
 		if (hurt && item === 'first_aid') actions.push({ a: 'use', item: 'first_aid' });
+		const attack = this.attack(view, item);
+		if (attack) actions.push(attack);
 		const healing = hurt && item !== 'first_aid';
 		const votes = [0, 0, 0, 0];
 		for (const h of this.hyps) {
