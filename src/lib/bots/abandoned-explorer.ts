@@ -13,7 +13,8 @@
  * Purpose, in order: heal (a first aid kit held, else a known hospital) when injured; carry a
  * treasure out through a known exit, else try the sides that may be the labyrinth's wall; walk to
  * a treasure pile it saw; else the nearest side it does not know. Marshes (a lost turn), rivers
- * and portals (the way lost) cost the route search extra.
+ * and portals (the way lost) cost the route search extra. A treasure carrier heard on its tile
+ * (and not heard moving since) is attacked (3.2, 5), with the rusty bullet when it holds one.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';

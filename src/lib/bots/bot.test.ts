@@ -213,11 +213,11 @@ describe('bots', () => {
 	}, 120_000);
 
 	// Measured on seeds 1–30 (generated abandoned labyrinths, default settings), an explorer and a
-	// wanderer playing each other, each seat order once (60 games): the explorer won 30 (50 %), the
-	// wanderer 22 (37 %), 8 reached the move limit (a player held for ever where a river flushes him
-	// back onto a tile walled on its other sides). On seeds "eval:0"–"eval:59" (120 games): 66 to 46.
-	// Asserted: at least 25 of 60, and more than the wanderer.
-	test('in the abandoned labyrinth an explorer beats a wanderer (50 % of games to 37 % measured)', () => {
+	// wanderer playing each other, each seat order once (60 games): the explorer won 35 (58 %), the
+	// wanderer 17 (28 %); 8 reached the move limit (e.g. a player held for ever where a river flushes
+	// him back onto a tile walled on its other sides). On seeds "eval:0"–"eval:59" (120 games, not
+	// looked at while developing): 77 to 38. Asserted: at least 28 of 60, and more than the wanderer.
+	test('in the abandoned labyrinth an explorer beats a wanderer (58 % of games to 28 % measured)', () => {
 		const wins = { explorer: 0, wanderer: 0 };
 		for (let seed = 1; seed <= 30; seed++) {
 			const plan = generateAbandoned(seed);
@@ -226,7 +226,7 @@ describe('bots', () => {
 				if (g.state.result?.kind === 'win') wins[bots[g.state.result.seat]!]++;
 			}
 		}
-		expect(wins.explorer).toBeGreaterThanOrEqual(25);
+		expect(wins.explorer).toBeGreaterThanOrEqual(28);
 		expect(wins.explorer).toBeGreaterThan(wins.wanderer);
 	}, 300_000);
 
