@@ -11,7 +11,7 @@
  *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
  *               a known hospital when hurt, orders the hospital when wounded; its routes end at a
  *               pit (which sends the player elsewhere) and follow where a river or pit was seen to
- *               take it;
+ *               take it; in the abandoned labyrinth, its own frame map instead (abandoned-explorer.ts);
  * - `hunter`    an explorer that also shoots when the others' possible squares make a hit likely
  *               (more readily at a player heard finding a treasure) and blows a known wall when
  *               the way through it is much shorter.
@@ -24,6 +24,7 @@ import { DIRECTIONS, type Direction } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
+import { AbandonedExplorer } from './abandoned-explorer';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -57,7 +58,7 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
-/** Rule systems whose maps the assistant reads (the others get the wanderer's moves). */
+/** Rule systems whose maps the assistant reads (the abandoned labyrinth has its own explorer; the others get the wanderer's moves). */
 const MAPPED = new Set(['classic']);
 
 export interface Bot {
@@ -88,6 +89,8 @@ class SeatBot implements Bot {
 	private landing: Int32Array | null = null;
 	/** The step just sent from a cell the player was sure of (its answer starts at `feed` in the feed). */
 	private lastStep: { cell: number; di: number; feed: number } | null = null;
+	/** The abandoned labyrinth's explorer (its own frame map: the assistant maps classic labyrinths only). */
+	private abandoned: AbandonedExplorer | null = null;
 
 	constructor(
 		readonly level: BotLevel,
@@ -160,6 +163,7 @@ class SeatBot implements Bot {
 			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
+		if (this.level !== 'wanderer' && view.rules === 'abandoned') return (this.abandoned ??= new AbandonedExplorer(this.seat, this.rng)).decide(view);
 		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}

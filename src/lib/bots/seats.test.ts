@@ -6,6 +6,7 @@ import type { Command, GameState } from '../engine/game/types';
 import { generatePlan } from '../engine/plan/generate';
 import { BOT_LEVELS, type BotLevel } from './bot';
 import { masterCommand, playBotGame } from './play';
+import { generateAbandoned } from '../engine/rules/abandoned-generate';
 import { botLevelsFor, MAX_TRIES, TableBots, type SeatPlayers } from './seats';
 
 /** A table's loop, as the screens run it: the app's master acts, each computer's move, refusals decided again. */
@@ -58,6 +59,18 @@ describe('computer seats at a table', () => {
 		expect(playOn(part, TableBots.resume(part, levels), stateOf(part), 400)).toEqual(whole);
 	}, 120_000);
 
+	// The abandoned labyrinth's explorer keeps its own frame map and hypotheses: rebuilt from the record, it carries on the same.
+	test.each([3, 20, 61])('an abandoned-labyrinth table resumed after %i commands continues the same game', (cut) => {
+		const board = generateAbandoned('resume');
+		const made = createGame({ plan: board, seats: 2, seed: 'abandoned-table', settings: {} });
+		if (!made.ok) throw new Error('no game');
+		const players: SeatPlayers = ['explorer', 'explorer'];
+		const whole = playOn(made.value, new TableBots(made.value.seed, players), initialState(made.value), 300);
+		expect(whole.length).toBeGreaterThan(cut);
+		const part = { ...made.value, log: whole.slice(0, cut) };
+		expect(playOn(part, TableBots.resume(part, players), stateOf(part), 300)).toEqual(whole);
+	}, 120_000);
+
 	test('a person among computers: only the computers\' seats are decided', () => {
 		const bots = new TableBots('x', [null, 'explorer']);
 		expect(bots.isBot(0)).toBe(false);
@@ -69,10 +82,10 @@ describe('computer seats at a table', () => {
 		expect(bots.decide(initialState(two.value), EventLog.empty())).toBeNull();
 	});
 
-	test('the levels a computer plays per system: all in classic, the wanderer elsewhere, none in the duel', () => {
+	test('the levels a computer plays per system: all in classic, the wanderer and explorer in the abandoned labyrinth, the wanderer in topographic, none in the duel', () => {
 		expect(botLevelsFor('classic')).toEqual(BOT_LEVELS);
 		expect(botLevelsFor('topographic')).toEqual(['wanderer']);
-		expect(botLevelsFor('abandoned')).toEqual(['wanderer']);
+		expect(botLevelsFor('abandoned')).toEqual(['wanderer', 'explorer']);
 		expect(botLevelsFor('duel')).toEqual([]);
 	});
 });

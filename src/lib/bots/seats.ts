@@ -18,15 +18,18 @@ export type SeatPlayers = readonly (BotLevel | null)[];
 
 /**
  * The levels a computer plays each rule system at: the classic game all three (the sheet's
- * assistant maps classic labyrinths); topographic and abandoned only the wanderer (legal moves
- * at random, which their rules accept: bot.test.ts); the duel none (its own screen, two people).
+ * assistant maps classic labyrinths); the abandoned labyrinth the wanderer and the explorer (it
+ * maps the labyrinth from its own answers: abandoned-explorer.ts); topographic only the wanderer
+ * (legal moves at random, which its rules accept: bot.test.ts); the duel none (its own screen,
+ * two people).
  */
 export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 	switch (rules) {
 		case 'classic':
 			return BOT_LEVELS;
-		case 'topographic':
 		case 'abandoned':
+			return ['wanderer', 'explorer'];
+		case 'topographic':
 			return ['wanderer'];
 		case 'duel':
 			return [];
