@@ -6,11 +6,10 @@ import { INNER, OUTLINE, Reach, type RouteCosts } from './plan-route';
 
 const REASON: Reason = { code: 'moved', from: 0, move: 0 };
 
-/** A width × height rectangle, every square inside, with the given kinds known and every inner side known open. */
-function openMap(width: number, height: number, kinds: Record<number, KnownKind> = {}): Map2D {
-	const size = width * height;
-	const nb = new Int32Array(size * 4).fill(-1);
-	for (let c = 0; c < size; c++) {
+/** The neighbours (up, right, down, left; −1 off the grid) of a width × height rectangle's squares, as `Map2D` takes them. */
+function gridNeighbours(width: number, height: number): Int32Array {
+	const nb = new Int32Array(width * height * 4).fill(-1);
+	for (let c = 0; c < width * height; c++) {
 		const x = c % width;
 		const y = Math.floor(c / width);
 		if (y > 0) nb[c * 4] = c - width;
@@ -18,6 +17,13 @@ function openMap(width: number, height: number, kinds: Record<number, KnownKind>
 		if (y < height - 1) nb[c * 4 + 2] = c + width;
 		if (x > 0) nb[c * 4 + 3] = c - 1;
 	}
+	return nb;
+}
+
+/** A width × height rectangle, every square inside, with the given kinds known and every inner side known open. */
+function openMap(width: number, height: number, kinds: Record<number, KnownKind> = {}): Map2D {
+	const size = width * height;
+	const nb = gridNeighbours(width, height);
 	const map = new Map2D(new Array<boolean>(size).fill(true), nb);
 	for (let c = 0; c < size; c++) {
 		if (c % width < width - 1) map.set({ kind: 'side', cell: c, dir: 'right', value: 'open', reason: REASON });
@@ -97,15 +103,7 @@ const SIDES: (KnownSide | undefined)[] = [undefined, undefined, 'open', 'open', 
 /** A square map of `width` (every cell inside) with the given kinds and sides (each side drawn once, from either face). */
 function mapOf(width: number, kinds: number[], sides: number[]): { map: Map2D; reader: FactReader } {
 	const size = width * width;
-	const nb = new Int32Array(size * 4).fill(-1);
-	for (let c = 0; c < size; c++) {
-		const x = c % width;
-		const y = Math.floor(c / width);
-		if (y > 0) nb[c * 4] = c - width;
-		if (x < width - 1) nb[c * 4 + 1] = c + 1;
-		if (y < width - 1) nb[c * 4 + 2] = c + width;
-		if (x > 0) nb[c * 4 + 3] = c - 1;
-	}
+	const nb = gridNeighbours(width, width);
 	// A side is kept with the cell on its upper or left side (or on the outline), as the assistant keeps it.
 	const keyOf = (cell: number, di: number) => {
 		const n = nb[cell * 4 + di]!;
