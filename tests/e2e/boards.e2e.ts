@@ -136,6 +136,8 @@ describe('the sheet at the table', () => {
 
 			// Every mark kind draws where it is tapped (row 6 of the contour, then the margin below it).
 			const tap = async (x: number, y: number) => {
+				// A tool's chip below the board may have scrolled it: a tap off the screen touches nothing.
+				await board.scrollIntoViewIfNeeded();
 				const p = await clientPoint(board, MARGIN + x, MARGIN + y);
 				await page.touchscreen.tap(p.x, p.y);
 			};
