@@ -7,6 +7,7 @@ import { CELL_KINDS } from '../plan/types';
 import { DIR_INDEX, KIND_NONE } from './board';
 import { ALL, Draft } from './draft';
 import { saidMove } from './announce';
+import { heardOut, publicStatus, toldOwnStatus } from './known';
 import { ruleSystem } from '../rules/index';
 import type { RuleSystem } from '../rules/types';
 import {
@@ -106,7 +107,9 @@ function endOfMove(d: Draft, seat: Seat, skipped: boolean): void {
 			}
 		}
 		const s = d.base.order[idx]!;
-		if (d.p(s).status === 'in' && !d.sys.losesTurn?.(d, s)) break;
+		if (d.p(s).status === 'in') {
+			if (!d.sys.losesTurn?.(d, s)) break;
+		} else heardOut(d, s); // 6.7: his turn passes him by: the table knows he is out
 	}
 	d.turn = idx;
 	const next = d.base.order[idx]!;
@@ -283,23 +286,11 @@ function orderCell({ state, c, sys, isMaster, over }: Turn<'order_cell'>): Appli
 function status({ state, c, sys, isMaster }: Turn<'status'>): Applied | RejectReason {
 	if (isMaster) return 'malformed';
 	if (state.phase === 'start') return 'wrong_phase';
-	const p = state.players[c.by]!;
 	const d = new Draft(state, sys);
-	d.all({
-		type: 'status',
-		seat: c.by,
-		status: {
-			health: p.health,
-			immune: p.immune,
-			infectedLeft: p.infectedLeft,
-			bullets: p.bullets,
-			grenades: p.grenades,
-			carry: p.carry ? p.carry.k : null,
-			reordersLeft: p.reorders,
-			outside: p.outside !== null
-		}
-	});
-	return commit(d, c, false);
+	d.all({ type: 'status', seat: c.by, status: publicStatus(state.players[c.by]!) });
+	// 6.4, 6.7: the answer tells him what his dark moves kept from him: then it changes what he
+	// knows (the master's undo takes it back with the moves after it); otherwise only the log.
+	return commit(d, c, toldOwnStatus(d, c.by));
 }
 
 function recall({ state, c, sys, isMaster }: Turn<'recall'>): Applied | RejectReason {

@@ -249,7 +249,8 @@ export function clonePlayer(p: PlayerState): PlayerState {
 		pickedAt: p.pickedAt,
 		lastMove: p.lastMove,
 		noChangeMoves: p.noChangeMoves,
-		rejectedStarts: p.rejectedStarts
+		rejectedStarts: p.rejectedStarts,
+		untold: p.untold
 	};
 }
 

@@ -128,7 +128,8 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			pickedAt: -1,
 			lastMove: null,
 			noChangeMoves: NO_MOVES,
-			rejectedStarts: []
+			rejectedStarts: [],
+			untold: undefined
 		});
 	const state: GameState = {
 		rules: plan.rules,

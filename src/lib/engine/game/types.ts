@@ -378,6 +378,20 @@ export interface PlayerState {
 	readonly noChangeMoves: readonly SaidMove[];
 	/** Start cells chosen before and invalidated (6.1). */
 	readonly rejectedStarts: readonly number[];
+	/** 6.4, 6.7, 6.8: what the player has not been told of his own status; undefined: he knows it all (`known.ts`). */
+	readonly untold: Untold | undefined;
+}
+
+/** What a player has not been told of his own status (seed 000 6.4, 6.7, 6.8; `known.ts`). */
+export interface Untold {
+	/** Since a dark or semi-dark move of his: whatever it could change is unknown to him until he asks (6.4). */
+	readonly dark: boolean;
+	/** Hit in another's dark move: his status as he last knew it, until he is told at his turn or asks (6.7). */
+	readonly believed: PublicStatus | null;
+	/** Wounded by the blast his own dark or semi-dark move set off: not told so at his turn (6.7). */
+	readonly hitUntold: boolean;
+	/** Left the game in a dark move (killed, lost outside): the others learn it when his turn passes him by. */
+	readonly outUnheard: boolean;
 }
 
 /** One effective command of a state's past (newest first). */

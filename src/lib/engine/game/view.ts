@@ -7,6 +7,7 @@ import type { GameSettings } from './settings';
 import type { CarryKind, GameEvent, GameResult, GameState, Health, Seat } from './types';
 import { currentSeat } from './apply';
 import { KIND_NONE } from './board';
+import { knownStatus, knowsOfOrder, statusAsHeard } from './known';
 import { ruleSystem } from '../rules/index';
 import type { SeatSystemView } from '../rules/types';
 
@@ -24,19 +25,23 @@ export interface SeatView {
 	order: Seat[];
 	/** Whose turn (or start choice) it is. */
 	current: Seat | null;
+	/**
+	 * The seat's own status as it was told (6.4, 6.7, 6.8: `knownStatus`): a field `undefined` is
+	 * unknown to him since a dark or semi-dark move of his, until he asks. Never the truth he was not told.
+	 */
 	me: {
 		status: 'in' | 'dead' | 'lost';
-		health: Health;
-		immune: boolean;
-		infectedLeft: number | null;
-		bullets: number;
-		grenades: number;
-		carry: CarryKind | null;
+		health: Health | undefined;
+		immune: boolean | undefined;
+		infectedLeft: number | null | undefined;
+		bullets: number | undefined;
+		grenades: number | undefined;
+		carry: CarryKind | null | undefined;
 		reordersLeft: number;
 		extraOrders: number;
 		questionsLeft: number;
 		mayOrderCell: boolean;
-		outside: boolean;
+		outside: boolean | undefined;
 		startChosen: boolean;
 	};
 	others: { seat: Seat; status: 'in' | 'dead' | 'lost' }[];
@@ -68,6 +73,7 @@ export function seatStanding(state: GameState, seat: Seat): SeatStanding {
 	const b = state.board;
 	const sys = ruleSystem(state.rules);
 	const extra = sys.ok && sys.value.seatView ? sys.value.seatView(state, seat) : undefined;
+	const known = knownStatus(p);
 	const standing: SeatStanding = {
 		seat,
 		rules: state.rules,
@@ -78,20 +84,20 @@ export function seatStanding(state: GameState, seat: Seat): SeatStanding {
 		current: currentSeat(state),
 		me: {
 			status: p.status,
-			health: p.health,
-			immune: p.immune,
-			infectedLeft: p.infectedLeft,
-			bullets: p.bullets,
-			grenades: p.grenades,
-			carry: p.carry ? p.carry.k : null,
+			health: known.health,
+			immune: known.immune,
+			infectedLeft: known.infectedLeft,
+			bullets: known.bullets,
+			grenades: known.grenades,
+			carry: known.carry,
 			reordersLeft: p.reorders,
 			extraOrders: p.extraOrders,
 			questionsLeft: p.questions,
-			mayOrderCell: p.pendingOrder,
-			outside: p.outside !== null,
+			mayOrderCell: knowsOfOrder(p),
+			outside: known.outside,
 			startChosen: p.cell >= 0
 		},
-		others: state.players.filter((q) => q.seat !== seat).map((q) => ({ seat: q.seat, status: q.status })),
+		others: state.players.filter((q) => q.seat !== seat).map((q) => ({ seat: q.seat, status: statusAsHeard(q) })),
 		result: state.result
 	};
 	if (extra) standing.system = extra;

@@ -547,16 +547,24 @@ describe('6.7 with 5.7: a landmine set off in one\'s own dark move', () => {
 		return g;
 	};
 
-	test('6.7: "neither will he be told about a landmine blast (thus he will not be able to order a new cell)": the table hears only "done"; at his turn he is told he is wounded, without the order', () => {
+	test('6.7: "neither will he be told about a landmine blast (thus he will not be able to order a new cell)": the table hears only "done"; at his turn he is told nothing, his health unknown to him until he asks (6.4)', () => {
 		const g = blastBy0({ dark: true });
 		expect(heard(g.last)).toEqual(['dark_done', 'turn']);
 		g.until(0);
-		const notice = g.events.seatEvents(0).filter((e) => e.type === 'wounded_notice').at(-1);
-		expect(notice).toMatchObject({ seat: 0, canOrder: false, audience: { to: 'seat', seat: 0 } });
+		expect(g.events.seatEvents(0).filter((e) => e.type === 'wounded_notice')).toEqual([]);
+		expect(g.view(0).me.health).toBeUndefined();
+		expect(g.view(0).me.mayOrderCell).toBe(false);
 		expect(g.do({ type: 'order_cell', by: 0, cell: g.cell(2, 0) })[0]).toMatchObject({ type: 'rejected', reason: 'no_order_left' });
 		expect(g.p(0).cell).toBe(g.cell(1, 0));
-		// Another player wounded by the same blast was not the one moving in the dark: he may order.
+		// Another player wounded by the same blast was not the one moving in the dark: he is told at
+		// his turn (until then he believes himself as he was: the twin property in known.test.ts), and may order.
+		g.until(2);
 		expect(g.events.seatEvents(2).filter((e) => e.type === 'wounded_notice').at(-1)).toMatchObject({ canOrder: true });
+		expect(g.view(2).me.health).toBe('wounded');
+		// Asked (6.4), the whole table hears his status, and he knows it again.
+		g.until(0);
+		expect(g.do({ type: 'status', by: 0 })[0]).toMatchObject({ type: 'status', status: { health: 'wounded', bullets: 0 }, audience: { to: 'all' } });
+		expect(g.view(0).me).toMatchObject({ health: 'wounded', bullets: 0 });
 	});
 
 	test('6.7 / 6.8: in a move told in full the blast is heard and he may order a cell; in a semi-dark one, as in a dark one, he may not', () => {

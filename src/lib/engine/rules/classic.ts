@@ -15,6 +15,7 @@ import {
 	K_WEAPONRY
 } from '../game/board';
 import { ALL, carryItem, MASTER, type Draft } from '../game/draft';
+import { believeUntilTold, hitInOwnDark, knowsOwnStatus, movesInTheDark, toldAtTurn, woundKeptFromHim } from '../game/known';
 import {
 	CONDITIONS,
 	LEAVABLE,
@@ -216,13 +217,17 @@ function restockInWeaponry(d: Draft, seat: Seat): void {
  * (5.2, 5.5, 5.8), a weaponry's restock (5.3) — or on what the move's earlier actions did, is
  * answered "no luck" with the move's audience and the move stands, as a paper master would say it.
  */
-function refusedBeforeMovement(r: RejectReason, a: Action, ranBefore: boolean): boolean {
+function refusedBeforeMovement(r: RejectReason, a: Action, ranBefore: boolean, knowsStatus: boolean): boolean {
 	switch (r) {
+		case 'not_healthy':
+			// 6.7: after a dark move (or hit in another's) he does not know his health: no oracle.
+			return knowsStatus;
 		case 'no_item':
 		case 'no_bullets':
 		case 'no_grenades':
-			// Leaving or setting what he carries: his status shows it, unless earlier actions changed it.
-			return (a.a === 'leave' || a.a === 'mine') && !ranBefore;
+			// Leaving or setting what he carries: his status shows it, unless earlier actions changed it
+			// or a dark move left it untold (6.7).
+			return (a.a === 'leave' || a.a === 'mine') && !ranBefore && knowsStatus;
 		case 'shoot_forbidden_here':
 		case 'damp_powder':
 		case 'no_treasure':
@@ -252,7 +257,12 @@ function blast(d: Draft, cell: number, by: Seat): void {
 		d.sys.wound(d, q.seat, 'landmine');
 		// 6.7: the player whose dark (or semi-dark) move set it off is not told of the blast, "thus
 		// he will not be able to order a new cell for himself".
-		if (q.seat === by && d.aud === MASTER && d.p(by).pendingOrder) d.update(by, { pendingOrder: false });
+		if (q.seat === by && d.aud === MASTER) {
+			const hit = d.p(by);
+			if (hit.pendingOrder) d.update(by, { pendingOrder: false });
+			// "Neither will he be told about a landmine blast": not at his turn either.
+			if (hit.status === 'in' && hit.hitNotice) hitInOwnDark(d, by);
+		}
 	}
 }
 
@@ -605,7 +615,9 @@ export const classic: RuleSystem = {
 		const mv = actions[moveAt] as Extract<Action, { a: 'go' | 'flow' | 'loop' | 'skip' }>;
 		if (mv.a === 'skip' && s.banSkip) return 'skip_banned';
 		const p0 = d.p(seat);
-		if (p0.outside !== null && actions.length !== 1) return 'outside_only_move';
+		// 6.7: what decides a refusal must be what he knows (a dark step may have led him out).
+		const knowsStatus = knowsOwnStatus(p0);
+		if (p0.outside !== null && actions.length !== 1 && p0.untold?.dark !== true) return 'outside_only_move';
 		const pub = { actions, dark: !!dark, semiDark: !!semiDark };
 		if (s.banRepeat && p0.noChangeMoves.some((known) => sameMove(known, pub))) return 'repeat_banned';
 		if (p0.pendingOrder) {
@@ -613,6 +625,8 @@ export const classic: RuleSystem = {
 			d.all({ type: 'cell_ordered', seat, declined: true });
 		}
 		d.aud = dark || semiDark ? MASTER : ALL;
+		// 6.7, 6.8: whom the move touched is found after it; the mover himself learns nothing of it.
+		if (dark || semiDark) movesInTheDark(d, seat);
 		d.noRestock = !!cmd.noRestock;
 		// 4.2 "immediately heals": a wounded player who ordered a hospital as his new cell (5.5, where
 		// the order itself does nothing) is healed as his move begins, silently; 5.3 likewise restocks
@@ -631,11 +645,15 @@ export const classic: RuleSystem = {
 			if (a === mv) out = d.sys.movement(d, seat, mv, cmd);
 			else if (a.a === 'if') {
 				if (out) runConditional(d, seat, [a], out, cmd);
+			} else if (d.p(seat).outside !== null) {
+				// Outside without knowing it (a dark step out, 6.7): "no luck", as a paper master says it.
+				d.event({ type: 'action_failed', seat, reason: 'outside_only_move', audience: d.aud });
+				ran = true;
 			} else {
 				const r = runAction(d, seat, a, cmd);
 				// Before the movement, what the player's own status decides is refused (he says it
 				// again); what the cell decides is answered, as after the movement (6.5).
-				if (r && !out && refusedBeforeMovement(r, a, ran)) return r;
+				if (r && !out && refusedBeforeMovement(r, a, ran, knowsStatus)) return r;
 				if (r) d.event({ type: 'action_failed', seat, reason: r, audience: d.aud });
 				ran = true;
 				// 5.3: spent inside a weaponry, replenished at once.
@@ -682,6 +700,7 @@ export const classic: RuleSystem = {
 		} else if (own.noChangeMoves.length) own.noChangeMoves = NO_MOVES;
 		if (dark) d.event({ type: 'dark_done', seat, audience: ALL });
 		if (semiDark) d.event({ type: 'semi_dark_done', seat, wall: out.hitWall, audience: ALL });
+		if (dark || semiDark) believeUntilTold(d, seat);
 		d.aud = ALL;
 		return null;
 	},
@@ -700,6 +719,8 @@ export const classic: RuleSystem = {
 			} else {
 				d.update(seat, { status: 'lost', bullets: 0, grenades: 0, carry: null });
 				d.saySeat('lost_outside', seat);
+				// 6.7: out of the game in a dark move, he is told at once (as one killed is).
+				if (d.aud === MASTER) d.tell(seat, { type: 'lost_outside', seat });
 				d.changed = true;
 			}
 			return out;
@@ -946,7 +967,10 @@ export const classic: RuleSystem = {
 	onTurnStart(d, seat) {
 		const p = d.p(seat);
 		if (p.hitNotice || p.pendingOrder) {
-			d.tell(seat, { type: 'wounded_notice', seat, canOrder: p.pendingOrder });
+			if (!woundKeptFromHim(d, seat)) {
+				d.tell(seat, { type: 'wounded_notice', seat, canOrder: p.pendingOrder });
+				toldAtTurn(d, seat);
+			}
 			d.own(seat).hitNotice = false;
 		}
 	},
