@@ -257,7 +257,7 @@ class SeatBot implements Bot {
 			const shot = this.shot(view, know, first, cands[0]!);
 			if (shot) actions.push({ a: 'shoot', dir: shot });
 		}
-		if (chosen.blow && view.me.grenades > 0) actions.push({ a: 'grenade', dir: chosen.dir });
+		if (chosen.blow && (view.me.grenades ?? 0) > 0) actions.push({ a: 'grenade', dir: chosen.dir });
 		actions.push({ a: 'go', dir: chosen.dir });
 		return { type: 'move', by: seat, actions };
 	}
@@ -267,7 +267,7 @@ class SeatBot implements Bot {
 		const me = view.me;
 		return {
 			unknown: 2,
-			wall: this.level === 'hunter' && me.grenades > 0 ? 8 : Infinity,
+			wall: this.level === 'hunter' && (me.grenades ?? 0) > 0 ? 8 : Infinity,
 			// A known encephalitis cell is avoided unless immune (4.7); pits and rivers lose the way.
 			hazard: { pit: 6, river: 6, water: 6, encephalitis: me.immune ? 0 : 30 },
 			// A pit takes the player to its next pit (4.4), not to its neighbours: no route leads on from one, unless seen where it goes.
@@ -314,7 +314,7 @@ class SeatBot implements Bot {
 
 	/** Whether a shot pays, and which way: the others' possible squares on the line it would fly. */
 	private shot(view: SeatView, know: SeatKnowledge, map: Map2D, at: number): Direction | null {
-		if (view.me.health !== 'healthy' || view.me.bullets <= 0) return null;
+		if (view.me.health !== 'healthy' || (view.me.bullets ?? 0) <= 0) return null;
 		const nb = map.nb;
 		const here = map.kind(at);
 		if ((here === 'hospital' || here === 'weaponry') && !view.settings.shootThroughBuildings) return null;

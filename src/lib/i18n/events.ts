@@ -417,3 +417,15 @@ export function renderAnswer(events: readonly GameEvent[], locale: Locale = 'en'
 	flush();
 	return out;
 }
+
+/**
+ * An answer in two parts, never joined into one sentence: what the table heard (the sentences to
+ * read out) and what was kept from it (told to the master alone, or to one player), for the eyes
+ * of whoever holds the screen (seed 000 section A, 5.4, 6.7: the master says nothing of them).
+ */
+export function answerParts(events: readonly GameEvent[], locale: Locale = 'en', width = 0, names?: Names): { heard: string[]; kept: string[] } {
+	return {
+		heard: renderAnswer(events.filter((e) => e.audience.to === 'all'), locale, width, names),
+		kept: renderAnswer(events.filter((e) => e.audience.to !== 'all'), locale, width, names)
+	};
+}
