@@ -106,6 +106,10 @@ describe.each(journeyOrigins().slice(0, 1))('secrets at the table at $name', ({ 
 			expect(kept.toLowerCase()).toContain('walked out of the labyrinth');
 			expect(heard.toLowerCase()).not.toContain('walked out');
 			expect(heard.toLowerCase()).toContain('done');
+			// The console's log: the exit on a line of its own, marked as the master's alone.
+			const exitLine = host.locator('[data-testid="feed"] li', { hasText: /walked out of the labyrinth/i }).last();
+			expect(await exitLine.getByTestId('private-mark').count()).toBe(1);
+			expect((await exitLine.textContent())?.toLowerCase()).not.toContain('done');
 			await screenshot(host, 'secrets-console-tablet');
 
 			// On his turn the pad's counts are unknown too ("Shoot · ?").
