@@ -4,7 +4,7 @@ import { apply } from './apply';
 import { createGame, initialState, rejected } from './game';
 import { EventLog } from './event-log';
 import { randomLegalCommand } from './random-command';
-import { randomPlan } from './testing';
+import { buildPlan, randomPlan, Script } from './testing';
 import { publicStatus } from './known';
 import { seatStanding } from './view';
 import { generateDuel } from '../rules/duel-generate';
@@ -164,5 +164,51 @@ describe('seed 000 6.4, 6.7, 6.8: a seat\'s standing is what that seat was told'
 			}
 			expect(tried).toBeGreaterThan(10);
 		}
+	});
+
+	describe('6.7: what he does not know is answered "no luck", never refused (a private refusal would tell him)', () => {
+		// x: 0 1 2    two players on a row; an open exit to the right of (2,0)
+		const plan = buildPlan(['LLL'], { exits: [[2, 0, 'right', true]], items: [[1, 0, 'treasure', true]] });
+		/** Player 0 at (0,0) shot by player 1 from (2,0), told at his turn that he is wounded. */
+		const wounded = () => {
+			const g = new Script(plan, 2, { reorders: 0 }).start([0, 0], [2, 0]);
+			g.until(1).move(1, [{ a: 'shoot', dir: 'left' }, { a: 'skip' }]);
+			g.until(0);
+			expect(g.view(0).me.health).toBe('wounded');
+			return g;
+		};
+
+		test('wounded and told so, a shot before the step is refused to him alone', () => {
+			const g = wounded();
+			expect(g.move(0, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }])).toMatchObject([{ type: 'rejected', reason: 'not_healthy', audience: { to: 'seat', seat: 0 } }]);
+		});
+
+		test('wounded, then a dark move: the shot is answered "no luck" to the table, nothing spent, the move stands', () => {
+			const g = wounded();
+			g.move(0, [{ a: 'go', dir: 'up' }], { dark: true });
+			expect(g.view(0).me.health).toBeUndefined();
+			g.until(0);
+			const answer = g.move(0, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }]);
+			expect(answer[0]).toMatchObject({ type: 'action_failed', reason: 'not_healthy', audience: { to: 'all' } });
+			expect(answer.map((e) => e.type)).toContain('wall');
+		});
+
+		test('3.4: outside after a dark step through the exit, a shot is "no luck" and the step back in is made', () => {
+			const g = new Script(plan, 2).start([2, 0], [0, 0]);
+			g.until(0).move(0, [{ a: 'go', dir: 'right' }], { dark: true });
+			expect(g.p(0).outside).toBe('right');
+			expect(g.view(0).me.outside).toBeUndefined();
+			g.until(0);
+			const bullets = g.p(0).bullets;
+			const answer = g.move(0, [{ a: 'shoot', dir: 'left' }, { a: 'go', dir: 'left' }]);
+			expect(answer[0]).toMatchObject({ type: 'action_failed', reason: 'outside_only_move', audience: { to: 'all' } });
+			// Nothing spent; back in through the same exit.
+			expect(g.p(0)).toMatchObject({ outside: null, status: 'in', bullets });
+			// Walked out in a move told in full, he knows: the same move is refused to him alone.
+			const told = new Script(plan, 2).start([2, 0], [0, 0]);
+			told.until(0).move(0, [{ a: 'go', dir: 'right' }]);
+			told.until(0);
+			expect(told.move(0, [{ a: 'shoot', dir: 'left' }, { a: 'go', dir: 'left' }])).toMatchObject([{ type: 'rejected', reason: 'outside_only_move' }]);
+		});
 	});
 });
