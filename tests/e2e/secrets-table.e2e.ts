@@ -74,13 +74,14 @@ describe.each(journeyOrigins().slice(0, 1))('secrets at the table at $name', ({ 
 			await host.getByTestId('console').waitFor({ timeout: 20_000 });
 			// The first asked starts above the weaponry (1,0); the second on the square of the open exit (3,0).
 			const seats: Seat[] = [];
-			for (const start of [
+			const starts: [number, number][] = [
 				[1, 0],
 				[3, 0]
-			] as const) {
+			];
+			for (const [x, y] of starts) {
 				const seat = await whoseTurn(phones, 'start');
 				seats.push(seat);
-				await tapContour(phones[seat]!, ...start);
+				await tapContour(phones[seat]!, x, y);
 				await phones[seat]!.getByTestId('confirm-cell').tap();
 				await phones[seat]!.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached' });
 			}
