@@ -162,6 +162,19 @@ interface Hypothesis {
 	weight: number;
 }
 
+/**
+ * Whether the leading direction stays ahead (strictly: a tie is broken by the shuffled order)
+ * whichever way `left` more weight votes.
+ */
+function settled(votes: readonly number[], penalty: readonly number[], left: number): boolean {
+	let lead = -1;
+	for (let d = 0; d < 4; d++) if (lead < 0 || votes[d]! / penalty[d]! > votes[lead]! / penalty[lead]!) lead = d;
+	const score = votes[lead]! / penalty[lead]!;
+	if (score <= 0) return false;
+	for (let d = 0; d < 4; d++) if (d !== lead && (votes[d]! + left) / penalty[d]! >= score) return false;
+	return true;
+}
+
 export class TopographicExplorer {
 	private hyps: Hypothesis[] = [];
 	private gw = 0;
@@ -328,22 +341,27 @@ export class TopographicExplorer {
 
 	private choose(view: SeatView): Command {
 		const me = view.me;
-		const votes = [0, 0, 0, 0];
-		for (const h of this.hyps) {
-			const a = this.plan(h, view);
-			// The command that goes the way meant from a spinner whose turn is known.
-			if (a !== null) votes[(a - Math.max(0, h.map.spin[h.pos]!) + 4) & 3]! += h.weight;
-		}
 		if (this.lastDir !== null) {
 			this.course.push(`${this.lastDir}:${this.answer}`);
 			if (this.course.length > 4) this.course.shift();
 		}
 		const here = this.course.join(' ');
+		const penalty = [0, 1, 2, 3].map((d) => 1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
+		const votes = [0, 0, 0, 0];
+		let left = this.hyps.reduce((sum, h) => sum + h.weight, 0);
+		for (const h of this.hyps) {
+			const a = this.plan(h, view);
+			// The command that goes the way meant from a spinner whose turn is known.
+			if (a !== null) votes[(a - Math.max(0, h.map.spin[h.pos]!) + 4) & 3]! += h.weight;
+			left -= h.weight;
+			// The hypotheses not planned yet cannot change the choice: the leader stays ahead whichever way they vote.
+			if (left > 0 && settled(votes, penalty, left)) break;
+		}
 		const order = this.rng.shuffle([0, 1, 2, 3]);
 		let best = -1;
 		let most = 0;
 		for (const d of order) {
-			const score = votes[d]! / (1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
+			const score = votes[d]! / penalty[d]!;
 			if (score > most) {
 				most = score;
 				best = d;
@@ -418,10 +436,18 @@ export class TopographicExplorer {
 	}
 
 	/** Route costs from `at` (a bucket queue: small integer costs). */
-	private search(map: TopoMap, at: number, armed: boolean, inSwamp: boolean): { dist: number[]; first: number[] } {
+	private dist = new Float64Array(0);
+	private first = new Int8Array(0);
+
+	private search(map: TopoMap, at: number, armed: boolean, inSwamp: boolean): { dist: Float64Array; first: Int8Array } {
 		const n = map.kind.length;
-		const dist = new Array<number>(n).fill(Infinity);
-		const first = new Array<number>(n).fill(-1);
+		// One pair of arrays per explorer, refilled for every search (a decision plans up to 32 maps).
+		if (this.dist.length !== n) {
+			this.dist = new Float64Array(n);
+			this.first = new Int8Array(n);
+		}
+		const dist = this.dist.fill(Infinity);
+		const first = this.first.fill(-1);
 		dist[at] = 0;
 		const buckets: number[][] = [[at]];
 		for (let cost = 0; cost < buckets.length; cost++) {
