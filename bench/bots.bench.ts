@@ -3,8 +3,13 @@
  * on generated 10x10 plans, the app as master, each seat given `viewFor` at its turn (target
  * ≥ 100 on one core). `bot.decide_ms`: the 95th percentile of one bot's decision (the feed
  * read, the assistant updated, the route planned) over those games (target ≤ 5; the issue
- * asks 50 ms on a mid-range phone).
+ * asks 50 ms on a mid-range phone). `sim.report_games_per_s` (issue 36): the balance report as
+ * it runs, on every core (worker threads: `labyrinth simulate`'s split, the editor's Web Workers
+ * do the same), four explorers on generated 10x10 plans, thread start-up included (target ≥ 50
+ * on a 2-core machine).
  */
+import { availableParallelism } from 'node:os';
+import { simulateOnThreads } from '../src/cli/simulate-parallel';
 import { currentSeat } from '../src/lib/engine/game/apply';
 import { addToFeeds, viewFor } from '../src/lib/engine/game/view';
 import type { GameEvent } from '../src/lib/engine/game/types';
@@ -13,6 +18,8 @@ import { createBot } from '../src/lib/bots/bot';
 import { masterCommand, playBotGame } from '../src/lib/bots/play';
 import { createGame, initialState, rejected } from '../src/lib/engine/game/game';
 import { apply } from '../src/lib/engine/game/apply';
+import { generateTopographic } from '../src/lib/engine/rules/topographic-generate';
+import { generateAbandoned } from '../src/lib/engine/rules/abandoned-generate';
 
 const PLANS = 8;
 const plans = Array.from({ length: PLANS }, (_, i) => generatePlan({ width: 10, height: 10, seed: 100 + i }));
@@ -27,6 +34,11 @@ export default async () => {
 		games++;
 	}
 	const gamesPerS = games / ((performance.now() - t0) / 1000);
+
+	const REPORT_GAMES = 48;
+	const t1 = performance.now();
+	for (const plan of plans.slice(0, 2)) await simulateOnThreads({ plan, games: REPORT_GAMES, bots: [...FOUR], seed: 'bench' }, availableParallelism());
+	const reportGamesPerS = (2 * REPORT_GAMES) / ((performance.now() - t1) / 1000);
 
 	// Decisions timed one by one (the view made outside the timing, as the host makes it anyway).
 	const times: number[] = [];
@@ -54,8 +66,41 @@ export default async () => {
 	}
 	times.sort((a, b) => a - b);
 	const p95 = times[Math.floor(times.length * 0.95)]!;
+	// The other systems' computers (issue 36): every level that plays there, its decisions timed the same way.
+	const systems = [
+		{ name: 'topographic', plan: (g: number) => generateTopographic(g), levels: ['explorer', 'wanderer', 'explorer'] as const },
+		{ name: 'abandoned', plan: (g: number) => generateAbandoned(g), levels: ['explorer', 'wanderer', 'explorer'] as const }
+	];
+	const perSystem = systems.map(({ name, plan, levels }) => {
+		const spent: number[] = [];
+		for (let g = 1; g <= 4; g++) {
+			const created = createGame({ plan: plan(g), seats: levels.length, seed: g });
+			if (!created.ok) throw new Error('setup');
+			let state = initialState(created.value);
+			const bots = levels.map((level, seat) => createBot(level, seat, g));
+			const feeds: GameEvent[][] = levels.map(() => []);
+			while (state.phase !== 'over' && state.moveNo < 800) {
+				let cmd = masterCommand(state, g);
+				if (!cmd) {
+					const seat = currentSeat(state)!;
+					const view = viewFor(state, seat, feeds[seat]!);
+					const t = performance.now();
+					cmd = bots[seat]!.decide(view);
+					spent.push(performance.now() - t);
+				}
+				if (!cmd) break;
+				const r = apply(state, cmd);
+				if (!rejected(r)) addToFeeds(feeds, r.events);
+				state = r.state;
+			}
+		}
+		spent.sort((a, b) => a - b);
+		return { name: `bot.decide_ms.${name}`, value: Number(spent[Math.floor(spent.length * 0.95)]!.toFixed(3)), unit: 'ms (p95)' };
+	});
 	return [
 		{ name: 'sim.games_per_s', value: Number(gamesPerS.toFixed(2)), unit: 'games/s' },
-		{ name: 'bot.decide_ms', value: Number(p95.toFixed(3)), unit: 'ms (p95)' }
+		{ name: 'sim.report_games_per_s', value: Number(reportGamesPerS.toFixed(2)), unit: `games/s (${availableParallelism()} cores)` },
+		{ name: 'bot.decide_ms', value: Number(p95.toFixed(3)), unit: 'ms (p95)' },
+		...perSystem
 	];
 };

@@ -7,9 +7,14 @@ import { build } from 'esbuild';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-await build({
-	entryPoints: [resolve(root, 'src/cli/main.ts')],
-	outfile: resolve(root, 'dist/cli/labyrinth.js'),
+// The CLI, and the worker thread of `labyrinth simulate` (a file of its own, beside it: src/cli/simulate-parallel.ts).
+for (const [entry, out] of [
+	['src/cli/main.ts', 'dist/cli/labyrinth.js'],
+	['src/cli/simulate-thread.ts', 'dist/cli/simulate-thread.js']
+])
+	await build({
+	entryPoints: [resolve(root, entry)],
+	outfile: resolve(root, out),
 	bundle: true,
 	platform: 'node',
 	format: 'esm',

@@ -30,6 +30,18 @@ describe('labyrinth simulate', () => {
 		expect((await labyrinth(args)).stdout).toBe(r.stdout);
 	}, 120_000);
 
+	test('on worker threads (one per core by default): the report is the one-thread report byte for byte', async () => {
+		const args = ['simulate', file, '--games', '5', '--bots', 'explorer,wanderer,hunter', '--seed', 'threads', '--json'];
+		const one = await labyrinth([...args, '--threads', '1']);
+		const three = await labyrinth([...args, '--threads', '3']);
+		expect(one.stderr + three.stderr).toBe('');
+		expect(one.status).toBe(0);
+		expect(three.status).toBe(0);
+		expect(JSON.parse(three.stdout).games).toBe(5);
+		expect(three.stdout).toBe(one.stdout);
+		expect((await labyrinth([...args, '--threads', '0'])).status).toBe(2);
+	}, 240_000);
+
 	test('the table in the language asked, with heat maps', async () => {
 		const r = await labyrinth(['simulate', file, '--games', '2', '--bots', 'explorer,explorer', '--lang', 'ru']);
 		expect(r.status).toBe(0);

@@ -1,24 +1,28 @@
 /**
- * `labyrinth simulate <plan> --games N --bots explorer,explorer,hunter [--seed S] [--json]`:
- * the balance report (src/lib/bots/simulate.ts) as JSON for scripts or as a readable table.
+ * `labyrinth simulate <plan> --games N --bots explorer,explorer,hunter [--seed S] [--threads N] [--json]`:
+ * the balance report (src/lib/bots/simulate.ts) as JSON for scripts or as a readable table,
+ * its games split across worker threads (one per core unless told; the report the same).
  */
 import { cellName } from '../lib/engine/plan/geometry';
 import type { Plan } from '../lib/engine/plan/types';
 import { validatePlan } from '../lib/engine/plan/validate';
 import { BOT_LEVELS, isBotLevel, type BotLevel } from '../lib/bots/bot';
-import { heatRows, simulate, type SimulationReport } from '../lib/bots/simulate';
+import { heatRows, type SimulationReport } from '../lib/bots/simulate';
+import { simulateOnThreads, threadsFor } from './simulate-parallel';
 import type { Locale } from '../lib/i18n/events';
 import { m } from '../lib/paraglide/messages.js';
 import { localeOption, parseOptions, readPlan, type Command } from './io';
 
-const SIMULATE_USAGE = `  simulate <plan> --games N --bots ${BOT_LEVELS.join('|')},… [--seed S] [--json] [--lang …]`;
+const SIMULATE_USAGE = `  simulate <plan> --games N --bots ${BOT_LEVELS.join('|')},… [--seed S] [--threads N] [--json] [--lang …]`;
 
 export const simulateCommand: Command = async (argv, io) => {
 	const { positional, options } = parseOptions(argv, ['json']);
 	const locale = localeOption(options);
 	const games = Number(options.get('games') ?? 100);
+	// One thread per core by default: the report is the same whatever the number (simulate-parallel.ts).
+	const threads = Number(options.get('threads') ?? threadsFor(games));
 	const bots = (options.get('bots') ?? 'explorer,explorer').split(',').map((b) => b.trim());
-	if (!locale || positional.length !== 1 || !Number.isInteger(games) || games < 1 || games > 1_000_000 || !bots.every(isBotLevel)) {
+	if (!locale || positional.length !== 1 || !Number.isInteger(games) || games < 1 || games > 1_000_000 || !Number.isInteger(threads) || threads < 1 || threads > 256 || !bots.every(isBotLevel)) {
 		io.error(m.cli_sim_usage({ levels: BOT_LEVELS.join(', ') }, { locale: locale ?? 'en' }));
 		io.error(SIMULATE_USAGE);
 		return 2;
@@ -32,7 +36,7 @@ export const simulateCommand: Command = async (argv, io) => {
 	const seed = options.get('seed') ?? '1';
 	let report: SimulationReport;
 	try {
-		report = simulate({ plan, games, bots: bots as BotLevel[], seed });
+		report = await simulateOnThreads({ plan, games, bots: bots as BotLevel[], seed }, threads);
 	} catch (e) {
 		io.error((e as Error).message);
 		return 1;

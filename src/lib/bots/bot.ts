@@ -11,7 +11,8 @@
  *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
  *               a known hospital when hurt, orders the hospital when wounded; its routes end at a
  *               pit (which sends the player elsewhere) and follow where a river or pit was seen to
- *               take it; in the abandoned labyrinth, its own frame map instead (abandoned-explorer.ts);
+ *               take it; in the abandoned labyrinth, its own frame map instead (abandoned-explorer.ts),
+ *               and in the topographic one too (topographic-explorer.ts);
  * - `hunter`    an explorer that also shoots when the others' possible squares make a hit likely
  *               (more readily at a player heard finding a treasure) and blows a known wall when
  *               the way through it is much shorter.
@@ -25,6 +26,7 @@ import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2
 import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
 import { AbandonedExplorer } from './abandoned-explorer';
+import { TopographicExplorer } from './topographic-explorer';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -91,6 +93,8 @@ class SeatBot implements Bot {
 	private lastStep: { cell: number; di: number; feed: number } | null = null;
 	/** The abandoned labyrinth's explorer (its own frame map: the assistant maps classic labyrinths only). */
 	private abandoned: AbandonedExplorer | null = null;
+	/** The topographic labyrinth's explorer (its own frame map, spinners, rivers, pits, the morgue). */
+	private topographic: TopographicExplorer | null = null;
 
 	constructor(
 		readonly level: BotLevel,
@@ -164,6 +168,7 @@ class SeatBot implements Bot {
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
 		if (this.level !== 'wanderer' && view.rules === 'abandoned') return (this.abandoned ??= new AbandonedExplorer(this.seat, this.rng)).decide(view);
+		if (this.level !== 'wanderer' && view.rules === 'topographic') return (this.topographic ??= new TopographicExplorer(this.seat, this.rng)).decide(view);
 		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}

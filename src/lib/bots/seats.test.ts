@@ -7,6 +7,7 @@ import { generatePlan } from '../engine/plan/generate';
 import { BOT_LEVELS, type BotLevel } from './bot';
 import { masterCommand, playBotGame } from './play';
 import { generateAbandoned } from '../engine/rules/abandoned-generate';
+import { generateTopographic } from '../engine/rules/topographic-generate';
 import { botLevelsFor, MAX_TRIES, TableBots, type SeatPlayers } from './seats';
 
 /** A table's loop, as the screens run it: the app's master acts, each computer's move, refusals decided again. */
@@ -71,6 +72,18 @@ describe('computer seats at a table', () => {
 		expect(playOn(part, TableBots.resume(part, players), stateOf(part), 300)).toEqual(whole);
 	}, 120_000);
 
+	// The topographic explorer keeps its own frame map, spinner turns and river landings (issue 36): rebuilt from the record, it carries on the same.
+	test.each([2, 25, 90])('a topographic table resumed after %i commands continues the same game', (cut) => {
+		const board = generateTopographic('resume');
+		const made = createGame({ plan: board, seats: 2, seed: 'topographic-table', settings: {} });
+		if (!made.ok) throw new Error('no game');
+		const players: SeatPlayers = ['explorer', 'explorer'];
+		const whole = playOn(made.value, new TableBots(made.value.seed, players), initialState(made.value), 300);
+		expect(whole.length).toBeGreaterThan(cut);
+		const part = { ...made.value, log: whole.slice(0, cut) };
+		expect(playOn(part, TableBots.resume(part, players), stateOf(part), 300)).toEqual(whole);
+	}, 120_000);
+
 	test('a person among computers: only the computers\' seats are decided', () => {
 		const bots = new TableBots('x', [null, 'explorer']);
 		expect(bots.isBot(0)).toBe(false);
@@ -82,9 +95,9 @@ describe('computer seats at a table', () => {
 		expect(bots.decide(initialState(two.value), EventLog.empty())).toBeNull();
 	});
 
-	test('the levels a computer plays per system: all in classic, the wanderer and explorer in the abandoned labyrinth, the wanderer in topographic, none in the duel', () => {
+	test('the levels a computer plays per system: all in classic, the wanderer and explorer in the abandoned and topographic labyrinths, none in the duel', () => {
 		expect(botLevelsFor('classic')).toEqual(BOT_LEVELS);
-		expect(botLevelsFor('topographic')).toEqual(['wanderer']);
+		expect(botLevelsFor('topographic')).toEqual(['wanderer', 'explorer']);
 		expect(botLevelsFor('abandoned')).toEqual(['wanderer', 'explorer']);
 		expect(botLevelsFor('duel')).toEqual([]);
 	});

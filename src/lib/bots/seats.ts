@@ -19,9 +19,8 @@ export type SeatPlayers = readonly (BotLevel | null)[];
 /**
  * The levels a computer plays each rule system at: the classic game all three (the sheet's
  * assistant maps classic labyrinths); the abandoned labyrinth the wanderer and the explorer (it
- * maps the labyrinth from its own answers: abandoned-explorer.ts); topographic only the wanderer
- * (legal moves at random, which its rules accept: bot.test.ts); the duel none (its own screen,
- * two people).
+ * maps the labyrinth from its own answers: abandoned-explorer.ts); topographic the wanderer and
+ * the explorer (topographic-explorer.ts); the duel none (its own screen, two people).
  */
 export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 	switch (rules) {
@@ -30,7 +29,7 @@ export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 		case 'abandoned':
 			return ['wanderer', 'explorer'];
 		case 'topographic':
-			return ['wanderer'];
+			return ['wanderer', 'explorer'];
 		case 'duel':
 			return [];
 	}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { generatePlan } from '../engine/plan/generate';
-import { heatRows, Simulation, simulate } from './simulate';
+import { heatRows, reportOf, Simulation, simulate } from './simulate';
 
 describe('simulate', () => {
 	const plan = generatePlan({ width: 6, height: 6, seed: 'balance' });
@@ -52,6 +52,33 @@ describe('simulate', () => {
 		expect(JSON.stringify(two)).toBe(copy);
 		expect(run.report().games).toBe(3);
 	}, 120_000);
+
+	test('split into shares (the report on every core), merged in any order: the one-core report byte for byte', () => {
+		// Wanderers and explorers, short games: every ending kind shows up in a different game order per share.
+		for (const [games, bots, seed] of [
+			[11, ['explorer', 'wanderer', 'hunter'], 'shares'],
+			[7, ['wanderer', 'wanderer'], 3]
+		] as const) {
+			const opts = { plan, games, bots: [...bots], seed, maxMoves: 120 };
+			const one = JSON.stringify(simulate(opts));
+			for (const count of [2, 3, games]) {
+				const tallies = Array.from({ length: count }, (_, index) => {
+					const run = new Simulation(opts, { index, count });
+					while (!run.finished) run.next();
+					return run.tally();
+				});
+				expect(tallies.reduce((n, t) => n + t.played, 0)).toBe(games);
+				expect(JSON.stringify(reportOf(opts, tallies))).toBe(one);
+				expect(JSON.stringify(reportOf(opts, tallies.reverse()))).toBe(one);
+			}
+		}
+	}, 240_000);
+
+	test('a share out of range is refused', () => {
+		const opts = { plan, games: 3, bots: ['wanderer' as const], seed: 1 };
+		expect(() => new Simulation(opts, { index: 2, count: 2 })).toThrow();
+		expect(() => new Simulation(opts, { index: 0, count: 0 })).toThrow();
+	});
 
 	test('heat rows: 0 for never, 9 for the most, dots outside the shape', () => {
 		expect(heatRows({ width: 3, height: 1, cells: [{ kind: 'land' }, null, { kind: 'land' }] }, [0, 0, 5])).toEqual(['0.9']);

@@ -1,16 +1,18 @@
 /**
- * The balance report off the page's thread (the editor, issue 22): plays the games one at a
- * time, tells the progress after each, and yields between games so that a *Stop* is heard; the
- * report then covers the games played.
+ * The balance report off the page's thread (the editor, issue 22): plays its share of the games
+ * one at a time, tells the progress after each, and yields between games so that a *Stop* is
+ * heard; it then hands back its tally. The editor starts one such worker per core (issue 36) and
+ * merges their tallies (`reportOf`): the same report as one worker playing every game.
  */
 import type { Plan } from '../engine/plan/types';
 import type { BotLevel } from './bot';
-import { Simulation, type SimulationReport } from './simulate';
+import type { SimulationShare, SimulationTally } from './simulate';
+import { playShare } from './simulate-workers';
 
-export type SimulationRequest = { type: 'start'; plan: Plan; games: number; bots: BotLevel[]; seed: string } | { type: 'stop' };
+export type SimulationRequest = { type: 'start'; plan: Plan; games: number; bots: BotLevel[]; seed: string; share: SimulationShare } | { type: 'stop' };
 export type SimulationUpdate =
-	| { type: 'progress'; done: number; total: number }
-	| { type: 'done'; report: SimulationReport; stopped: boolean }
+	| { type: 'progress'; done: number }
+	| { type: 'done'; tally: SimulationTally; stopped: boolean }
 	| { type: 'error'; message: string };
 
 let stop = false;
@@ -23,16 +25,5 @@ onmessage = async (event: MessageEvent<SimulationRequest>) => {
 		return;
 	}
 	stop = false;
-	try {
-		const run = new Simulation({ plan: msg.plan, games: msg.games, bots: msg.bots, seed: msg.seed });
-		while (run.played < msg.games && !stop) {
-			run.next();
-			post({ type: 'progress', done: run.played, total: msg.games });
-			// A turn of the event loop: a "stop" waiting in the queue is read before the next game.
-			await new Promise((resolve) => setTimeout(resolve, 0));
-		}
-		post({ type: 'done', report: run.report(), stopped: stop });
-	} catch (error) {
-		post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-	}
+	await playShare(msg, post, () => stop);
 };

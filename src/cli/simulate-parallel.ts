@@ -1,0 +1,76 @@
+/**
+ * The balance report on every core of this machine (issue 36): the games are split into
+ * interleaved shares (game i to thread i mod n), each played in a worker thread, and the
+ * tallies merged by `reportOf` — the same report, byte for byte, as one thread playing them all
+ * (games are independent and seeded by their index).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { reportOf, simulate, type SimulationOptions, type SimulationReport, type SimulationShare, type SimulationTally } from '../lib/bots/simulate';
+
+export type SimulationThreadOptions = Omit<SimulationOptions, 'onGame'>;
+export interface ThreadJob {
+	options: SimulationThreadOptions;
+	share: SimulationShare;
+}
+export type ThreadUpdate = { type: 'progress' } | { type: 'done'; tally: SimulationTally } | { type: 'error'; message: string };
+
+/** Threads worth starting for `games` games: one per core, never more than games. */
+export function threadsFor(games: number, cores = availableParallelism()): number {
+	return Math.max(1, Math.min(cores, games));
+}
+
+/**
+ * A thread of the simulation: the built file beside the bundled CLI, or (the CLI run as
+ * TypeScript: tests, `tsx`) the TypeScript file imported after tsx's loader is registered in the
+ * thread itself (a thread does not inherit a loader registered in code).
+ */
+function startThread(job: ThreadJob): Worker {
+	if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./simulate-thread.js', import.meta.url), { workerData: job });
+	// tsx's ESM entry (a `require` resolution would give its CommonJS one).
+	const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+	const entry = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
+	const tsx = pathToFileURL(join(dirname(manifest), entry)).href;
+	const script = new URL('./simulate-thread.ts', import.meta.url).href;
+	const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`;
+	return new Worker(code, { eval: true, workerData: job });
+}
+
+/**
+ * The report over `options.games` games on `threads` worker threads (1: played here, no thread).
+ * `onGame(done, total)` after each game anywhere; returning false stops every thread, and the
+ * report covers the games played.
+ */
+export async function simulateOnThreads(options: SimulationThreadOptions, threads = threadsFor(options.games), onGame?: (done: number, total: number) => boolean | void): Promise<SimulationReport> {
+	const count = Math.max(1, Math.min(threads, options.games));
+	if (count === 1) return simulate({ ...options, onGame });
+	let done = 0;
+	const workers: Worker[] = [];
+	try {
+		const tallies = await Promise.all(
+			Array.from({ length: count }, (_, index) => {
+				const job: ThreadJob = { options, share: { index, count } };
+				const worker = startThread(job);
+				workers.push(worker);
+				return new Promise<SimulationTally>((resolve, reject) => {
+					worker.on('message', (update: ThreadUpdate) => {
+						if (update.type === 'progress') {
+							done++;
+							if (onGame?.(done, options.games) === false) for (const w of workers) w.postMessage({ type: 'stop' });
+						} else if (update.type === 'done') resolve(update.tally);
+						else reject(new Error(update.message));
+					});
+					worker.on('error', reject);
+					worker.on('exit', (code) => reject(new Error(`simulation thread exited (${code})`)));
+				});
+			})
+		);
+		return reportOf(options, tallies);
+	} finally {
+		await Promise.all(workers.map((w) => w.terminate()));
+	}
+}

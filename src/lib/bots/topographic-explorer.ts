@@ -1,0 +1,488 @@
+/**
+ * The explorer of the topographic labyrinth (seed 003; issue 36). The program places each player
+ * on a cell nobody names (3), so, as the abandoned labyrinth's explorer does, it maps in its own
+ * frame: the cell it stood on when it first decided is the frame's centre, and every answer to its
+ * own steps is written there. It holds hypotheses (a position and the map that goes with it),
+ * drops those a later answer contradicts, and lets the likeliest vote for the step.
+ *
+ * The topographic facts it knows (docs/rules.md, seed 003):
+ * - 1.2 a spinner is told "land" and turns the player's steps by a fixed quarter: a cell's turn is
+ *   taken as none until a step from it contradicts the map; the step is then read again under
+ *   each other turn, and the turns that fit are kept (learnt from where the step took it); a cell
+ *   whose turn is known is left by the command that goes the way meant (and its shots turned too);
+ * - 1.3 a river carries the player up to three cells downstream (the cells not told): he may be
+ *   on any cell that far of the right kind; where it took him is then known, for the next time;
+ * - 1.4 a swamp kills on a second move in a row: from a swamp, no step into a swamp or a river;
+ * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame);
+ * - 1.6 an awake crocodile eats: a known one is shot (it sleeps) before it is entered, or avoided;
+ * - 1.7 the arsenal gives three cartridges;
+ * - 1.9 an exit is a wall to a player without the treasure: carrying it, he tries the labyrinth's
+ *   outline again, walls he met without it included;
+ * - 1.10 the dead revive in the morgue, without the treasure (it goes back to its place): once
+ *   the morgue is known, a death puts him there; before, a fresh frame around it.
+ * The bear and the ghost (2) are not hunted: a death costs the walk from the morgue only.
+ * Nothing is read but its seat's view: the feed's answers and its own standing.
+ */
+import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
+import type { SeatView } from '../engine/game/view';
+import type { Rng } from '../engine/random';
+import { DIRECTIONS } from '../engine/plan/types';
+
+const S_UNKNOWN = 0;
+const S_OPEN = 1;
+const S_WALL = 2;
+
+const K_UNKNOWN = 0;
+const K_LAND = 1;
+const K_RIVER = 2;
+const K_SWAMP = 3;
+const K_PIT = 4;
+const K_CROCODILE = 5;
+const K_ARSENAL = 6;
+const K_MORGUE = 7;
+
+/** Answers to a step that put the player on the cell stepped onto (a kind), as the master tells them. */
+const ARRIVED: Partial<Record<GameEvent['type'], number>> = {
+	land: K_LAND,
+	arsenal: K_ARSENAL,
+	morgue_cell: K_MORGUE,
+	crocodile_asleep: K_CROCODILE,
+	swamp: K_SWAMP
+};
+
+/** Hypotheses kept (the likeliest). */
+const MAX_HYPOTHESES = 32;
+/** The weight of a reading in which the cell left was a spinner (of each turn). */
+const SPINNER_ODDS = 0.05;
+/** Route cost of a step across a side not known. */
+const UNKNOWN_STEP = 2;
+
+const DX = [0, 1, 0, -1];
+const DY = [-1, 0, 1, 0];
+
+class TopoMap {
+	kind: Uint8Array;
+	sides: Uint8Array;
+	/** Per side: met as a wall while carrying the treasure (then not an exit). */
+	triedCarrying: Uint8Array;
+	/** Per cell: the spinner's quarter turns (−1: taken as none, not known). */
+	spin: Int8Array;
+	/** Per river or pit cell: where entering it took the player (−1 not seen). */
+	link: Int16Array;
+	morgue = -1;
+	/** Where the treasure lies when nobody carries it (−1 not known). */
+	home = -1;
+	minX: number;
+	maxX: number;
+	minY: number;
+	maxY: number;
+
+	constructor(
+		readonly gw: number,
+		readonly gh: number,
+		origin: number,
+		from?: TopoMap
+	) {
+		if (from) {
+			this.kind = from.kind.slice();
+			this.sides = from.sides.slice();
+			this.triedCarrying = from.triedCarrying.slice();
+			this.spin = from.spin.slice();
+			this.link = from.link.slice();
+			this.morgue = from.morgue;
+			this.home = from.home;
+			this.minX = from.minX;
+			this.maxX = from.maxX;
+			this.minY = from.minY;
+			this.maxY = from.maxY;
+		} else {
+			this.kind = new Uint8Array(gw * gh);
+			this.sides = new Uint8Array(gw * gh * 4);
+			this.triedCarrying = new Uint8Array(gw * gh * 4);
+			this.spin = new Int8Array(gw * gh).fill(-1);
+			this.link = new Int16Array(gw * gh).fill(-1);
+			this.minX = this.maxX = origin % gw;
+			this.minY = this.maxY = Math.floor(origin / gw);
+		}
+	}
+
+	clone(): TopoMap {
+		return new TopoMap(this.gw, this.gh, 0, this);
+	}
+
+	nb(c: number, di: number): number {
+		const x = (c % this.gw) + DX[di]!;
+		const y = Math.floor(c / this.gw) + DY[di]!;
+		return x < 0 || y < 0 || x >= this.gw || y >= this.gh ? -1 : y * this.gw + x;
+	}
+
+	setSide(c: number, di: number, s: number): boolean {
+		const old = this.sides[c * 4 + di]!;
+		if (old !== S_UNKNOWN) return old === s;
+		this.sides[c * 4 + di] = s;
+		const n = this.nb(c, di);
+		if (n >= 0) this.sides[n * 4 + ((di + 2) & 3)] = s;
+		return true;
+	}
+
+	setKind(c: number, k: number): boolean {
+		const old = this.kind[c]!;
+		if (old !== K_UNKNOWN) return old === k;
+		this.kind[c] = k;
+		return true;
+	}
+
+	fits(c: number, w: number, h: number): boolean {
+		const x = c % this.gw;
+		const y = Math.floor(c / this.gw);
+		return Math.max(this.maxX, x) - Math.min(this.minX, x) < w && Math.max(this.maxY, y) - Math.min(this.minY, y) < h;
+	}
+
+	visit(c: number, w: number, h: number): boolean {
+		if (c < 0 || !this.fits(c, w, h)) return false;
+		const x = c % this.gw;
+		const y = Math.floor(c / this.gw);
+		this.minX = Math.min(this.minX, x);
+		this.maxX = Math.max(this.maxX, x);
+		this.minY = Math.min(this.minY, y);
+		this.maxY = Math.max(this.maxY, y);
+		return true;
+	}
+
+	/** Whether the cell across side `di` of `c` cannot be in the labyrinth (the side is its outline). */
+	outline(c: number, di: number, w: number, h: number): boolean {
+		const n = this.nb(c, di);
+		return n < 0 || !this.fits(n, w, h);
+	}
+}
+
+interface Hypothesis {
+	pos: number;
+	map: TopoMap;
+	weight: number;
+}
+
+/**
+ * Whether the leading direction stays ahead (strictly: a tie is broken by the shuffled order)
+ * whichever way `left` more weight votes.
+ */
+function settled(votes: readonly number[], penalty: readonly number[], left: number): boolean {
+	let lead = -1;
+	for (let d = 0; d < 4; d++) if (lead < 0 || votes[d]! / penalty[d]! > votes[lead]! / penalty[lead]!) lead = d;
+	const score = votes[lead]! / penalty[lead]!;
+	if (score <= 0) return false;
+	for (let d = 0; d < 4; d++) if (d !== lead && (votes[d]! + left) / penalty[d]! >= score) return false;
+	return true;
+}
+
+export class TopographicExplorer {
+	private hyps: Hypothesis[] = [];
+	private gw = 0;
+	private gh = 0;
+	private w = 0;
+	private h = 0;
+	private read = 0;
+	/** The commanded direction of the step just sent (its answer still to be read). */
+	private pending: number | null = null;
+	/** The seat carrying the treasure, as heard (null: it lies at its place). */
+	private carrier: Seat | null = null;
+	/** Per recent course (the last steps and their answers, then the step chosen): how often taken. */
+	private readonly tried = new Map<string, number>();
+	private readonly course: string[] = [];
+	private answer = '';
+	private lastDir: number | null = null;
+	/** Carrying the treasure when the step was sent (a wall met then is no exit). */
+	private carrying = false;
+
+	constructor(
+		readonly seat: Seat,
+		private readonly rng: Rng
+	) {}
+
+	private fresh(kind: number): Hypothesis {
+		const origin = this.h * this.gw + this.w;
+		const map = new TopoMap(this.gw, this.gh, origin);
+		map.kind[origin] = kind;
+		if (kind === K_MORGUE) map.morgue = origin;
+		return { pos: origin, map, weight: 1 };
+	}
+
+	decide(view: SeatView): Command {
+		if (this.hyps.length === 0) {
+			this.w = view.width;
+			this.h = view.height;
+			this.gw = 2 * view.width + 1;
+			this.gh = 2 * view.height + 1;
+			this.hyps = [this.fresh(K_UNKNOWN)];
+		}
+		this.learn(view.events);
+		this.carrying = view.me.carry === 'treasure';
+		return this.choose(view);
+	}
+
+	private learn(events: readonly GameEvent[]): void {
+		for (; this.read < events.length; this.read++) {
+			const e = events[this.read]!;
+			if (!('seat' in e)) continue;
+			if (e.type === 'treasure_picked') this.carrier = e.seat;
+			else if ((e.type === 'morgue' || e.type === 'won') && e.seat === this.carrier) this.carrier = null;
+			if (e.seat === this.seat) this.hear(e);
+		}
+		if (this.hyps.length === 0) this.hyps = [this.fresh(K_UNKNOWN)];
+		this.hyps.sort((a, b) => b.weight - a.weight);
+		if (this.hyps.length > MAX_HYPOTHESES) this.hyps.length = MAX_HYPOTHESES;
+		const total = this.hyps.reduce((s, h) => s + h.weight, 0);
+		for (const h of this.hyps) h.weight /= total;
+	}
+
+	private keep(f: (h: Hypothesis) => Hypothesis[]): void {
+		const next: Hypothesis[] = [];
+		for (const h of this.hyps) next.push(...f(h));
+		this.hyps = next;
+	}
+
+	private hear(e: GameEvent & { seat: Seat }): void {
+		if (this.pending !== null) this.answer += `${e.type},`;
+		if (e.type === 'morgue') {
+			// 1.10: revived in the morgue, without the treasure (it goes back where it lay).
+			this.pending = null;
+			const known = this.hyps.filter((h) => h.map.morgue >= 0);
+			for (const h of known) h.pos = h.map.morgue;
+			this.hyps = known.length ? known : [this.fresh(K_MORGUE)];
+			return;
+		}
+		if (e.type === 'treasure_picked') {
+			for (const h of this.hyps) h.map.home = h.pos;
+			return;
+		}
+		const di = this.pending;
+		if (di === null) return;
+		const stepAnswer = e.type === 'wall' || e.type === 'pit' || e.type === 'topo_river' || e.type === 'crocodile_eats' || e.type === 'swamp_death' || ARRIVED[e.type] !== undefined;
+		if (!stepAnswer) return;
+		this.pending = null;
+		this.keep((h) => {
+			// The cell's turn taken as none, or as known; if the answer contradicts it, every other turn (1.2).
+			const spin = h.map.spin[h.pos]!;
+			const unsure = spin < 0 && this.maySpin(h.map.kind[h.pos]!);
+			// The map as it stood (a reading that fails may have written part of its answer).
+			const before = unsure ? h.map.clone() : null;
+			const first = this.step(h, spin < 0 ? 0 : spin, di, e, h.weight, h.map);
+			if (first.length || !before) return first;
+			const out: Hypothesis[] = [];
+			for (const s of [1, 2, 3]) {
+				const map = before.clone();
+				map.spin[h.pos] = s;
+				out.push(...this.step({ ...h, map }, s, di, e, h.weight * SPINNER_ODDS, map));
+			}
+			return out;
+		});
+	}
+
+	private maySpin(kind: number): boolean {
+		return kind === K_LAND || kind === K_UNKNOWN;
+	}
+
+	/** The hypotheses after the step `di` commanded from `h` under the turn `spin`, answered `e` (none: a contradiction). */
+	private step(h: Hypothesis, spin: number, di: number, e: GameEvent, weight: number, map: TopoMap): Hypothesis[] {
+		const a = (di + spin) & 3;
+		const from = h.pos;
+		if (e.type === 'wall') {
+			if (!map.setSide(from, a, S_WALL)) return [];
+			if (this.carrying) map.triedCarrying[from * 4 + a] = 1;
+			return [{ pos: from, map, weight }];
+		}
+		const to = map.nb(from, a);
+		if (to < 0 || !map.setSide(from, a, S_OPEN) || !map.visit(to, this.w, this.h)) return [];
+		const arrived = ARRIVED[e.type];
+		if (arrived !== undefined) return map.setKind(to, arrived) ? [{ pos: to, map, weight }] : [];
+		if (e.type === 'crocodile_eats') return map.setKind(to, K_CROCODILE) ? [{ pos: to, map, weight }] : [];
+		if (e.type === 'swamp_death') return map.kind[to] === K_SWAMP || map.kind[to] === K_UNKNOWN ? (map.setKind(to, K_SWAMP), [{ pos: to, map, weight }]) : [];
+		if (e.type === 'pit') {
+			if (!map.setKind(to, K_PIT)) return [];
+			if (map.link[to]! >= 0) return [{ pos: map.link[to]!, map, weight }];
+			// 1.5: to another pit: one it knows, or one it does not (a fresh frame).
+			const out: Hypothesis[] = [];
+			const known: number[] = [];
+			for (let c = 0; c < map.kind.length; c++) if (c !== to && map.kind[c] === K_PIT) known.push(c);
+			for (const q of known) {
+				const m = map.clone();
+				m.link[to] = q;
+				out.push({ pos: q, map: m, weight: weight / (known.length + 1) });
+			}
+			const away = this.fresh(K_PIT);
+			away.weight = weight / (known.length + 1);
+			out.push(away);
+			return out;
+		}
+		if (e.type === 'topo_river') {
+			if (!map.setKind(to, K_RIVER)) return [];
+			const landed = e.swamp ? K_SWAMP : K_RIVER;
+			const seen = map.link[to]!;
+			if (seen >= 0) return map.kind[seen] === landed ? [{ pos: seen, map, weight }] : [];
+			// 1.3: carried up to three cells downstream: a cell that far (a swamp, or the river still).
+			const x0 = to % this.gw;
+			const y0 = Math.floor(to / this.gw);
+			const ends: number[] = [];
+			for (let c = 0; c < map.kind.length; c++) {
+				const d = Math.abs((c % this.gw) - x0) + Math.abs(Math.floor(c / this.gw) - y0);
+				if (d === 0 || d > 3 || (!e.swamp && d === 2)) continue;
+				if ((map.kind[c] === K_UNKNOWN || map.kind[c] === landed) && map.fits(c, this.w, this.h)) ends.push(c);
+			}
+			return ends.map((c) => {
+				const m = ends.length > 1 ? map.clone() : map;
+				m.setKind(c, landed);
+				m.visit(c, this.w, this.h);
+				m.link[to] = c;
+				return { pos: c, map: m, weight: weight / ends.length };
+			});
+		}
+		return [];
+	}
+
+	private choose(view: SeatView): Command {
+		const me = view.me;
+		if (this.lastDir !== null) {
+			this.course.push(`${this.lastDir}:${this.answer}`);
+			if (this.course.length > 4) this.course.shift();
+		}
+		const here = this.course.join(' ');
+		const penalty = [0, 1, 2, 3].map((d) => 1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
+		const votes = [0, 0, 0, 0];
+		let left = this.hyps.reduce((sum, h) => sum + h.weight, 0);
+		for (const h of this.hyps) {
+			const a = this.plan(h, view);
+			// The command that goes the way meant from a spinner whose turn is known.
+			if (a !== null) votes[(a - Math.max(0, h.map.spin[h.pos]!) + 4) & 3]! += h.weight;
+			left -= h.weight;
+			// The hypotheses not planned yet cannot change the choice: the leader stays ahead whichever way they vote.
+			if (left > 0 && settled(votes, penalty, left)) break;
+		}
+		const order = this.rng.shuffle([0, 1, 2, 3]);
+		let best = -1;
+		let most = 0;
+		for (const d of order) {
+			const score = votes[d]! / penalty[d]!;
+			if (score > most) {
+				most = score;
+				best = d;
+			}
+		}
+		if (best < 0) best = order[0]!;
+		const key = `${here}|${best}`;
+		const tries = (this.tried.get(key) ?? 0) + 1;
+		this.tried.set(key, tries);
+		if (this.tried.size > 4096) this.tried.clear();
+		if (tries > 3) best = order[0]!;
+		const actions: Action[] = [];
+		const first = this.hyps[0]!;
+		const spin = Math.max(0, first.map.spin[first.pos]!);
+		const into = first.map.nb(first.pos, (best + spin) & 3);
+		// 1.6: a known crocodile ahead is shot first (it sleeps); the shot turns as the step does (1.2).
+		if (me.bullets > 0 && into >= 0 && first.map.kind[into] === K_CROCODILE) actions.push({ a: 'shoot', dir: DIRECTIONS[best]! });
+		actions.push({ a: 'go', dir: DIRECTIONS[best]! });
+		this.lastDir = best;
+		this.answer = '';
+		this.pending = best;
+		return { type: 'move', by: this.seat, actions };
+	}
+
+	/** The first step (a real direction) of this hypothesis's route to what it wants most. */
+	private plan(hyp: Hypothesis, view: SeatView): number | null {
+		const map = hyp.map;
+		const carrying = view.me.carry === 'treasure';
+		const inSwamp = map.kind[hyp.pos] === K_SWAMP;
+		const { dist, first } = this.search(map, hyp.pos, view.me.bullets > 0, inSwamp);
+		let best: { di: number; cost: number } | null = null;
+		const toSide = (want: (c: number, d: number) => boolean) => {
+			best = null;
+			for (let c = 0; c < dist.length; c++) {
+				if (dist[c]! === Infinity || (c !== hyp.pos && !this.standsOn(map, c))) continue;
+				for (let d = 0; d < 4; d++) {
+					if (!want(c, d)) continue;
+					const cost = dist[c]! + 1;
+					if (!best || cost < best.cost) best = { di: c === hyp.pos ? d : first[c]!, cost };
+				}
+			}
+			return best as { di: number; cost: number } | null;
+		};
+		const unknown = (c: number, d: number) => map.sides[c * 4 + d] === S_UNKNOWN;
+		const edge = (c: number, d: number) => map.outline(c, d, this.w, this.h);
+		if (carrying) {
+			// 1.9: the outline's sides (a wall met without the treasure may be an exit), the nearest first.
+			const r =
+				toSide((c, d) => edge(c, d) && !map.triedCarrying[c * 4 + d]) ??
+				toSide((c, d) => unknown(c, d) && map.nb(c, d) >= 0 && !map.triedCarrying[c * 4 + d] && this.mayBeOutline(map, c, d)) ??
+				toSide(unknown);
+			return r?.di ?? null;
+		}
+		if (this.carrier === null && map.home >= 0 && map.home !== hyp.pos && dist[map.home]! < Infinity) return first[map.home]!;
+		const r = toSide((c, d) => unknown(c, d) && !edge(c, d)) ?? toSide(unknown);
+		return r?.di ?? null;
+	}
+
+	private mayBeOutline(map: TopoMap, c: number, di: number): boolean {
+		const x = c % this.gw;
+		const y = Math.floor(c / this.gw);
+		if (di === 0) return y <= map.minY;
+		if (di === 2) return y >= map.maxY;
+		if (di === 1) return x >= map.maxX;
+		return x <= map.minX;
+	}
+
+	/** A cell the player stays on when he enters it (not a river or pit: they send him on). */
+	private standsOn(map: TopoMap, c: number): boolean {
+		const k = map.kind[c];
+		return k !== K_RIVER && k !== K_PIT;
+	}
+
+	/** Route costs from `at` (a bucket queue: small integer costs). */
+	private dist = new Float64Array(0);
+	private first = new Int8Array(0);
+
+	private search(map: TopoMap, at: number, armed: boolean, inSwamp: boolean): { dist: Float64Array; first: Int8Array } {
+		const n = map.kind.length;
+		// One pair of arrays per explorer, refilled for every search (a decision plans up to 32 maps).
+		if (this.dist.length !== n) {
+			this.dist = new Float64Array(n);
+			this.first = new Int8Array(n);
+		}
+		const dist = this.dist.fill(Infinity);
+		const first = this.first.fill(-1);
+		dist[at] = 0;
+		const buckets: number[][] = [[at]];
+		for (let cost = 0; cost < buckets.length; cost++) {
+			const bucket = buckets[cost];
+			if (!bucket) continue;
+			for (const c of bucket) {
+				if (dist[c] !== cost) continue;
+				if (c !== at && !this.standsOn(map, c)) {
+					// A river or pit seen to lead somewhere goes on from there (the same move).
+					const to = map.link[c]!;
+					if (to >= 0 && cost < dist[to]!) {
+						dist[to] = cost;
+						first[to] = first[c]!;
+						buckets[cost]!.push(to);
+					}
+					continue;
+				}
+				for (let d = 0; d < 4; d++) {
+					const s = map.sides[c * 4 + d]!;
+					if (s === S_WALL) continue;
+					const to = map.nb(c, d);
+					if (to < 0 || (s === S_UNKNOWN && !map.fits(to, this.w, this.h))) continue;
+					const k = map.kind[to]!;
+					// 1.4: from a swamp, no second swamp (a river may end in one).
+					if (c === at && inSwamp && (k === K_SWAMP || k === K_RIVER)) continue;
+					const enter = k === K_SWAMP ? 4 : k === K_RIVER ? (map.link[to]! >= 0 ? 2 : 6) : k === K_PIT ? (map.link[to]! >= 0 ? 2 : 12) : k === K_CROCODILE ? (armed && c === at ? 2 : 80) : 0;
+					const nc = cost + (s === S_OPEN ? 1 : UNKNOWN_STEP) + enter;
+					if (nc < dist[to]!) {
+						dist[to] = nc;
+						first[to] = c === at ? d : first[c]!;
+						(buckets[nc] ??= []).push(to);
+					}
+				}
+			}
+		}
+		return { dist, first };
+	}
+}
