@@ -272,6 +272,10 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
 		if (extname(req.path) !== '' || req.path.startsWith('/_app/')) return next();
 		sendBuildFile(req, res, next, join(root, 'index.html'));
 	});
+	// A real 404, with the headers above (express's own would replace the policy).
+	app.use((_req, res) => {
+		res.status(404).type('text/plain').send('Not found');
+	});
 	return { app, signalling };
 }
 
@@ -303,6 +307,7 @@ export function mountPeerServer(upgrades, app, signalling, { guard = createSigna
 	});
 	// A socket's error (a message past the limit) is the socket's end, never the server's.
 	peer.on('error', () => undefined);
+	peer.disable('x-powered-by');
 	peer.mountpath = SIGNALLING_PATH;
 	// @ts-expect-error express sets `parent` on a mounted sub-app; PeerServer reads its path from it.
 	peer.parent = app;

@@ -5,7 +5,8 @@
 //   - registrations per client address (live sockets), and upgrades per address per second;
 //   - messages: 16 KiB at most (ws `maxPayload`), a rate per socket, only PeerJS's own types;
 //   - messages for an absent id (the PeerServer queues them ~6 s): a budget per id, per sending
-//     address and in all, per window; none to a destination that reads nothing (slow reader);
+//     address and in all, counted until the PeerServer hands them over or expires them (whatever
+//     its timers' delay); none to a destination that reads nothing (slow reader);
 //   - an id belongs to the token that first registered it for HOLD_MS after its socket closes:
 //     only that token (the tablet's, kept for its id: src/lib/net/peer.ts) gets it back, and it
 //     always does, past every cap but its rate (the table's own id is always reachable by its tablet);
@@ -26,8 +27,9 @@ export const SIGNALLING_LIMITS = Object.freeze({
 	/** Messages per socket: a burst (a tablet answering 12 phones at once), then a rate per second. */
 	messageBurst: 300,
 	messagesPerSecond: 60,
-	/** Messages to an absent id are counted per window (the PeerServer drops its queues after ~6 s). */
-	absentWindowMs: 7000,
+	/** Messages the PeerServer holds for an absent id: counted until it hands them over or expires them
+	 *  (its EXPIRE, ~6 s), or, if that went unseen, for a minute. */
+	absentForgetMs: 60_000,
 	absentMessagesPerId: 64,
 	absentBytesPerAddress: 256 * 1024,
 	absentBytesTotal: 4 * 1024 * 1024,
@@ -76,7 +78,7 @@ function bucket(burst, rate, now) {
 
 /**
  * @typedef {{ address: string, sockets: number, upgrades: ReturnType<typeof bucket>, held: string[],
- *   absentBytes: number, absentWindow: number }} AddressState
+ *   absentBytes: number }} AddressState
  * @typedef {{ token: string, address: string, socket: import('ws').WebSocket | null, releasedAt: number }} Hold
  * @typedef {{ registrations: number, messages: number, oversized: number }} Refusals
  */
@@ -91,10 +93,9 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 	const addresses = new Map();
 	/** @type {Map<string, Hold>} id → its first token (insertion order: oldest first) */
 	const holds = new Map();
-	/** @type {Map<string, { count: number, window: number }>} absent id → messages queued for it this window */
+	/** @type {Map<string, { count: number, at: number, from: Map<string, number> }>} absent id → what the PeerServer queues for it (from whom, bytes) */
 	const absent = new Map();
 	let absentBytes = 0;
-	let absentWindow = 0;
 	let liveSockets = 0;
 	/** @type {Map<string, Refusals>} */
 	let refused = new Map();
@@ -104,7 +105,7 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 	function stateOf(address) {
 		let state = addresses.get(address);
 		if (!state) {
-			state = { address, sockets: 0, upgrades: bucket(limits.upgradeBurst, limits.upgradesPerSecond, now), held: [], absentBytes: 0, absentWindow: 0 };
+			state = { address, sockets: 0, upgrades: bucket(limits.upgradeBurst, limits.upgradesPerSecond, now), held: [], absentBytes: 0 };
 			addresses.set(address, state);
 		}
 		return state;
@@ -122,6 +123,18 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 		r[kind] += 1;
 	}
 
+	/** The PeerServer no longer queues for `id` (it came, or its queue expired). @param {string} id */
+	function forget(id) {
+		const queued = absent.get(id);
+		if (!queued) return;
+		absent.delete(id);
+		for (const [address, bytes] of queued.from) {
+			absentBytes -= bytes;
+			const state = addresses.get(address);
+			if (state) state.absentBytes -= bytes;
+		}
+	}
+
 	/** @param {string} id */
 	function release(id) {
 		const hold = holds.get(id);
@@ -135,8 +148,8 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 	function sweep() {
 		const t = now();
 		for (const [id, hold] of holds) if (!hold.socket && t - hold.releasedAt >= limits.holdMs) release(id);
-		for (const [address, state] of addresses) if (state.sockets === 0 && state.held.length === 0 && state.upgrades.full()) addresses.delete(address);
-		for (const [id, queued] of absent) if (t - queued.window >= limits.absentWindowMs) absent.delete(id);
+		for (const [id, queued] of absent) if (t - queued.at >= limits.absentForgetMs) forget(id);
+		for (const [address, state] of addresses) if (state.sockets === 0 && state.held.length === 0 && state.absentBytes === 0 && state.upgrades.full()) addresses.delete(address);
 	}
 
 	/** Logs, at most once per `logEveryMs`, one line saying what was refused and from where. */
@@ -197,7 +210,8 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 			const state = stateOf(address);
 			state.sockets += 1;
 			liveSockets += 1;
-			absent.delete(id);
+			// the PeerServer hands it its queue
+			forget(id);
 			const hold = holds.get(id);
 			const previous = hold?.socket ?? null;
 			if (hold) {
@@ -269,32 +283,39 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 			// Queued by the PeerServer until the id comes (or ~6 s): LEAVE and EXPIRE never are.
 			if (message.type === 'LEAVE' || message.type === 'EXPIRE') return true;
 			const t = now();
-			if (t - absentWindow >= limits.absentWindowMs) {
-				absentWindow = t;
-				absentBytes = 0;
-			}
-			const state = stateOf(address);
-			if (t - state.absentWindow >= limits.absentWindowMs) {
-				state.absentWindow = t;
-				state.absentBytes = 0;
-			}
 			let queued = absent.get(message.dst);
-			if (queued && t - queued.window >= limits.absentWindowMs) queued = undefined;
-			if (!queued && absent.size >= limits.heldTotal) sweep();
+			// the PeerServer let it go (its EXPIRE was not seen: its sender had gone)
+			if (queued && t - queued.at >= limits.absentForgetMs) forget(message.dst), (queued = undefined);
+			const state = stateOf(address);
 			const bytes = Buffer.byteLength(data);
 			if (
 				(queued?.count ?? 0) >= limits.absentMessagesPerId ||
-				state.absentBytes + bytes > limits.absentBytesPerAddress ||
+				(queued?.from.get(address) ?? 0) + state.absentBytes + bytes > limits.absentBytesPerAddress ||
 				absentBytes + bytes > limits.absentBytesTotal ||
 				(!queued && absent.size >= limits.heldTotal)
 			) {
 				return count(address, 'messages'), false;
 			}
-			if (!queued) absent.set(message.dst, (queued = { count: 0, window: t }));
+			if (!queued) absent.set(message.dst, (queued = { count: 0, at: t, from: new Map() }));
 			queued.count += 1;
+			queued.from.set(address, (queued.from.get(address) ?? 0) + bytes);
 			state.absentBytes += bytes;
 			absentBytes += bytes;
 			return true;
+		},
+
+		/**
+		 * A message the PeerServer sends: its EXPIRE for an id says it dropped that id's queue.
+		 * @param {string} data
+		 */
+		sent(data) {
+			if (!data.startsWith('{"type":"EXPIRE"')) return;
+			try {
+				const { src } = JSON.parse(data);
+				if (typeof src === 'string') forget(src);
+			} catch {
+				// not the PeerServer's
+			}
 		},
 
 		/** A socket's message bucket. */
@@ -338,12 +359,18 @@ export function guardedWebSocketServer({ path, server }, guard, allowedOrigin) {
 				ws.close();
 				return;
 			}
+			/** @type {import('ws').WebSocket | null} */
+			let previous = null;
 			if (id && token) {
-				const previous = guard.opened(address, id, token, ws);
+				previous = guard.opened(address, id, token, ws);
 				ws.once('close', () => guard.closed(address, id, ws));
-				previous?.terminate();
 			}
 			const rate = guard.messageBucket();
+			const send = ws.send.bind(ws);
+			ws.send = (/** @type {any} */ data, /** @type {any[]} */ ...rest) => {
+				if (typeof data === 'string') guard.sent(data);
+				return send(data, ...rest);
+			};
 			const emit = ws.emit.bind(ws);
 			// Filters messages before the PeerServer's own listener reads them.
 			ws.emit = (/** @type {string} */ event, /** @type {any[]} */ ...args) => {
@@ -351,7 +378,15 @@ export function guardedWebSocketServer({ path, server }, guard, allowedOrigin) {
 				if (event === 'error' && args[0] instanceof RangeError) guard.oversized(address);
 				return emit(event, ...args);
 			};
-			wss.emit('connection', ws, req);
+			// The same id and token on a new socket (a reload before the old socket's end was seen):
+			// the old one goes first, so the PeerServer registers the new one afresh and says OPEN
+			// (taking over a live registration, it would say nothing and PeerJS would wait).
+			if (previous && previous.readyState !== previous.CLOSED) {
+				previous.once('close', () => wss.emit('connection', ws, req));
+				previous.terminate();
+			} else {
+				wss.emit('connection', ws, req);
+			}
 		});
 	});
 	return wss;
