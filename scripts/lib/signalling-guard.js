@@ -285,7 +285,10 @@ export function createSignallingGuard({ limits: overrides = {}, now = Date.now, 
 			const t = now();
 			let queued = absent.get(message.dst);
 			// the PeerServer let it go (its EXPIRE was not seen: its sender had gone)
-			if (queued && t - queued.at >= limits.absentForgetMs) forget(message.dst), (queued = undefined);
+			if (queued && t - queued.at >= limits.absentForgetMs) {
+				forget(message.dst);
+				queued = undefined;
+			}
 			const state = stateOf(address);
 			const bytes = Buffer.byteLength(data);
 			if (

@@ -24,7 +24,7 @@ const CONTROLS = /[\p{Cc}\u2028\u2029]/gu;
  * Kept only where an emoji needs them: a joiner or presentation selector after a pictograph
  * (👨‍👩‍👧, ❤️).
  */
-const INVISIBLE = /(?<![\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F])[\u200D\uFE0F]|(?![\u200D\uFE0F])[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+const INVISIBLE = /(?<!\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)(?:\u200D|\uFE0F)|(?!\u200D|\uFE0F)[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
 /**
  * A name as it may be kept and shown: NFC, without bidirectional controls or invisible characters, one line with single
