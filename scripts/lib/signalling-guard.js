@@ -14,7 +14,8 @@
 // Everything is kept in maps bounded by the limits below; `now` is injectable for tests.
 import { WebSocketServer } from 'ws';
 
-export const SIGNALLING_LIMITS = Object.freeze({
+/** The guard's limits (a test or a caller may change any: `createSignallingGuard({ limits })`). */
+export const SIGNALLING_LIMITS = {
 	/** Largest WebSocket message (an offer with a dozen candidates is ~3 KB). */
 	maxPayload: 16 * 1024,
 	/** Live sockets from one address (a tablet has one, a phone one at a time; a laptop testing a few pages more). */
@@ -42,7 +43,7 @@ export const SIGNALLING_LIMITS = Object.freeze({
 	heldTotal: 20_000,
 	/** How often what was refused is logged. */
 	logEveryMs: 60_000
-});
+};
 
 /** PeerJS's own message types (peer's MessageType): anything else is dropped unread. */
 const MESSAGE_TYPES = new Set(['HEARTBEAT', 'OFFER', 'ANSWER', 'CANDIDATE', 'LEAVE', 'EXPIRE']);

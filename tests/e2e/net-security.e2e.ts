@@ -101,9 +101,16 @@ describe.each(journeyOrigins())('who sits at the table, at $name ($url)', { time
 		const before = await seat();
 		expect(before.key).toMatch(/^[A-Za-z0-9_-]{24}$/);
 
-		// The tablet's page is closed; another browser opens the table's host route.
+		// The tablet's page is closed; another browser opens the table's host route. `npm start`'s
+		// server keeps the room's id for the tablet's PeerJS token (issue 32): this impostor read the
+		// token off the plain-HTTP Wi-Fi, as one could (on the public PeerJS cloud it needs none).
+		const tokenKey = `labyrinth-gm-peer-token:labyrinth-gm-${room.toLowerCase()}`;
+		const token = await host.evaluate((key) => localStorage.getItem(key), tokenKey);
+		expect(token).toMatch(/^[a-z0-9]{16,64}$/);
 		await host.close();
-		const impostor = await (await context(origin, 'tablet')).newPage();
+		const impostorContext = await context(origin, 'tablet');
+		await impostorContext.addInitScript(([key, value]) => localStorage.setItem(key, value), [tokenKey, token!] as const);
+		const impostor = await impostorContext.newPage();
 		await impostor.goto(`/join/host?room=${room}&via=local`);
 		await impostor.locator(`main[data-screen="join-host"][data-room="${room}"]`).waitFor({ timeout: 30_000 });
 		const trouble = phone.getByTestId('trouble');

@@ -139,11 +139,6 @@ export class PlayerSession {
 		return this.membership.pending?.command ?? null;
 	}
 
-	/** The fingerprint of the table's key this phone believes (from the invitation, or the first proof). */
-	get pin(): string | null {
-		return this.membership.pin ?? null;
-	}
-
 	// What the phone last heard, kept with the seat (a reload shows it before the host answers).
 	get names(): string[] {
 		return this.membership.names ?? [];
