@@ -45,6 +45,16 @@ export const PRIVATE_RANGES = /** @type {const} */ ([
 ]);
 
 /**
+ * Whether an IPv4 address is in one of PRIVATE_RANGES (the authority can vouch for it).
+ * @param {string} address
+ */
+export function isPrivateAddress(address) {
+	if (isIP(address) !== 4) return false;
+	const value = (/** @type {string} */ a) => a.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+	return PRIVATE_RANGES.some(([range, prefix]) => isIP(range) === 4 && Math.floor(value(address) / 2 ** (32 - prefix)) === Math.floor(value(range) / 2 ** (32 - prefix)));
+}
+
+/**
  * The names an authority of this machine may vouch for: `localhost`, `.local` (any name under
  * it) and the machine's own name (and any under it, as name constraints go).
  * @param {string} [name] the machine's host name

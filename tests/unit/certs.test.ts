@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import selfsigned from 'selfsigned';
-import { ensureCertificates, machineHosts, spkiHash } from '../../scripts/lib/certs.js';
+import { ensureCertificates, isPrivateAddress, machineHosts, spkiHash } from '../../scripts/lib/certs.js';
 import { CA_PAGE_PATH, CA_PATH, SIGNALLING_PATH, startServer } from '../../scripts/server.js';
 
 let dir: string;
@@ -151,6 +151,11 @@ describe('the authority vouches for this computer only (issue 32)', () => {
 		for (const names of [[{ type: 2 as const, value: 'other.local' }], [{ type: 7 as const, ip: '10.1.2.3' }], [{ type: 7 as const, ip: '172.20.0.9' }]]) {
 			expect(opensslVerify(own, await signWithAuthority(own, names)).ok, JSON.stringify(names)).toBe(true);
 		}
+	});
+
+	test('the private addresses it may vouch for', () => {
+		for (const address of ['10.0.0.1', '172.16.0.1', '172.31.255.254', '192.168.1.20', '127.0.0.1', '169.254.3.4']) expect(isPrivateAddress(address), address).toBe(true);
+		for (const address of ['8.8.8.8', '172.32.0.1', '192.0.2.2', '11.0.0.1', 'laptop.local']) expect(isPrivateAddress(address), address).toBe(false);
 	});
 
 	test('critical name constraints, server authentication only, two years', () => {
