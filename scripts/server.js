@@ -4,12 +4,15 @@
 // `npm start` runs it (scripts/start.js); the e2e tests start and stop it on a random port.
 import express from 'express';
 import { ExpressPeerServer } from 'peer';
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { networkInterfaces } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
+import { caPage } from './lib/ca-page.js';
+import { createSignallingGuard, guardedWebSocketServer } from './lib/signalling-guard.js';
 import { COMPRESSIBLE, ENCODINGS } from './precompress.js';
 
 export const BUILD_DIR = resolve(import.meta.dirname, '..', 'build');
@@ -28,6 +31,80 @@ export const ADDRESSES_PATH = '/api/addresses';
 
 /** Where the server offers its certificate authority for download (DER, as phones take it). */
 export const CA_PATH = '/labyrinth-ca.crt';
+
+/** The page that offers it, with its fingerprint to compare before trusting it (what the terminal points phones to). */
+export const CA_PAGE_PATH = '/labyrinth-ca';
+
+/** The public PeerJS server (the app's signalling when it is online and no PeerServer is at hand). */
+const PEERJS_CLOUD = ['https://0.peerjs.com', 'wss://0.peerjs.com'];
+
+/**
+ * The Content-Security-Policy of every response: the app's own scripts (and the inline ones of a
+ * page, by hash), its own styles (Svelte sets style attributes and transitions: 'unsafe-inline'),
+ * images drawn as data:/blob: (QR codes, exports), connections to its own origin (the PeerServer's
+ * WebSocket included) and to the public PeerJS server; no plugins, no framing, no other base.
+ * WebRTC itself is not subject to CSP (its STUN/TURN servers are the app's own choice).
+ * @param {string[]} [scriptHashes] 'sha256-…' of the page's inline scripts
+ */
+export function contentSecurityPolicy(scriptHashes = []) {
+	return [
+		"default-src 'self'",
+		`script-src 'self'${scriptHashes.map((hash) => ` '${hash}'`).join('')}`,
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob:",
+		"font-src 'self'",
+		`connect-src 'self' ${PEERJS_CLOUD.join(' ')}`,
+		"worker-src 'self'",
+		"manifest-src 'self'",
+		"media-src 'self' blob:",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'"
+	].join('; ');
+}
+
+/**
+ * The hashes of an HTML page's inline scripts (SvelteKit's start script: one per page), as CSP takes them.
+ * @param {string} html
+ */
+export function inlineScriptHashes(html) {
+	return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+		.filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes ?? ''))
+		.map(([, , body]) => `sha256-${createHash('sha256').update(body ?? '').digest('base64')}`);
+}
+
+/** @type {Map<string, { mtimeMs: number, policy: string }>} an HTML file's policy, made once per version of the file */
+const pagePolicies = new Map();
+
+/** @param {string} file */
+function policyFor(file) {
+	if (extname(file) !== '.html') return contentSecurityPolicy();
+	const { mtimeMs } = statSync(file);
+	const known = pagePolicies.get(file);
+	if (known?.mtimeMs === mtimeMs) return known.policy;
+	const policy = contentSecurityPolicy(inlineScriptHashes(readFileSync(file, 'utf8')));
+	pagePolicies.set(file, { mtimeMs, policy });
+	return policy;
+}
+
+/**
+ * Whether a request's `Origin` is one of the app's own: the request's own host (a page of this
+ * server), or an address this server is reached at (`own`).
+ * @param {string} origin
+ * @param {import('node:http').IncomingMessage} req
+ * @param {() => string[]} own
+ */
+export function isOwnOrigin(origin, req, own) {
+	let url;
+	try {
+		url = new URL(origin);
+	} catch {
+		return false;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+	return url.host === req.headers.host || own().includes(url.origin);
+}
 
 const IMMUTABLE = `${sep}_app${sep}immutable${sep}`;
 
@@ -120,6 +197,7 @@ function sendBuildFile(req, res, next, file) {
 	if (compressible) res.vary('Accept-Encoding');
 	if (encoded) res.setHeader('Content-Encoding', encoded.name);
 	res.setHeader('Cache-Control', file.includes(IMMUTABLE) ? 'public, max-age=31536000, immutable' : 'no-cache');
+	res.setHeader('Content-Security-Policy', policyFor(file));
 	res.sendFile(encoded?.file ?? file, { cacheControl: false, dotfiles: 'deny', acceptRanges: !encoded }, (error) => {
 		if (error && !res.headersSent) next(error);
 	});
@@ -128,17 +206,37 @@ function sendBuildFile(req, res, next, file) {
 /**
  * The express app serving `root`, and the router at `/peerjs` that the PeerServer joins.
  * @param {string} [root]
- * @param {{ addresses?: () => Addresses, ca?: Buffer }} [options] addresses: what `/api/addresses`
- *   answers; ca: the certificate authority (DER) to offer at CA_PATH
+ * @param {{ addresses?: () => Addresses, ca?: Buffer, own?: () => string[] }} [options] addresses: what
+ *   `/api/addresses` answers; ca: the certificate authority (DER) to offer at CA_PATH; own: the
+ *   origins this server is reached at besides a request's own host (who may use `/peerjs`)
  */
-export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], https: [] }), ca } = {}) {
+export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], https: [] }), ca, own = () => [] } = {}) {
 	const app = express();
 	app.disable('x-powered-by');
 
+	// Every response: the policy (pages replace it with one naming their inline scripts), no
+	// sniffing, no framing, no referrer (an invitation's address carries the room).
+	app.use((_req, res, next) => {
+		res.setHeader('Content-Security-Policy', contentSecurityPolicy());
+		res.setHeader('X-Content-Type-Options', 'nosniff');
+		res.setHeader('X-Frame-Options', 'DENY');
+		res.setHeader('Referrer-Policy', 'no-referrer');
+		next();
+	});
+
 	// The signalling server lives here, before the static files and the fallback:
 	//   signalling.use(ExpressPeerServer(server, { path: '/' }))  (see startServer's `attach`)
+	// It answers the app's own origins only (the PeerServer's CORS would echo any).
 	const signalling = express.Router();
-	app.use(SIGNALLING_PATH, signalling);
+	app.use(
+		SIGNALLING_PATH,
+		(req, res, next) => {
+			const origin = req.get('origin');
+			if (origin !== undefined && !isOwnOrigin(origin, req, own)) return void res.sendStatus(403);
+			next();
+		},
+		signalling
+	);
 
 	// Where phones can reach this server: the tablet opened at localhost invites with these.
 	app.get(ADDRESSES_PATH, (_req, res) => {
@@ -146,11 +244,16 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
 		res.json(addresses());
 	});
 
-	// The authority a phone trusts once to open the HTTPS address without a warning.
+	// The authority a phone trusts once to open the HTTPS address without a warning, and the page
+	// that offers it with its fingerprint (the terminal prints the same: a swapped download differs).
 	if (ca) {
 		app.get(CA_PATH, (_req, res) => {
 			res.setHeader('Cache-Control', 'no-cache');
 			res.type('application/x-x509-ca-cert').send(ca);
+		});
+		app.get(CA_PAGE_PATH, (req, res) => {
+			res.setHeader('Cache-Control', 'no-cache');
+			res.type('html').send(caPage(ca, req.get('accept-language'), CA_PATH));
 		});
 	}
 
@@ -169,6 +272,10 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
 		if (extname(req.path) !== '' || req.path.startsWith('/_app/')) return next();
 		sendBuildFile(req, res, next, join(root, 'index.html'));
 	});
+	// A real 404, with the headers above (express's own would replace the policy).
+	app.use((_req, res) => {
+		res.status(404).type('text/plain').send('Not found');
+	});
 	return { app, signalling };
 }
 
@@ -178,18 +285,37 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
  * every listening server (`upgrades` carries their WebSocket upgrades), so a tablet on the
  * HTTPS address and a phone on the plain one meet. Mounted by hand on the router (express
  * fires the `mount` it starts on only for `app.use`), so it sits before the fallback.
+ * Its WebSocket upgrades pass the guard (scripts/lib/signalling-guard.js): limits per client
+ * address, per message and per absent id, and ids held for their first token.
  * @param {import('node:events').EventEmitter} upgrades
  * @param {import('express').Express} app
  * @param {import('express').Router} signalling
+ * @param {{ guard?: ReturnType<typeof createSignallingGuard>, own?: () => string[] }} [options]
+ * @returns {{ guard: ReturnType<typeof createSignallingGuard>, stop: () => void }}
  */
-export function mountPeerServer(upgrades, app, signalling) {
+export function mountPeerServer(upgrades, app, signalling, { guard = createSignallingGuard(), own = () => [] } = {}) {
 	// @ts-expect-error the PeerServer only listens to the server's `upgrade` (through ws)
-	const peer = ExpressPeerServer(upgrades, { path: '/', allow_discovery: false });
+	const peer = ExpressPeerServer(upgrades, {
+		path: '/',
+		allow_discovery: false,
+		// the guard counts sockets (and lets a held id's own token back past the count)
+		concurrent_limit: Number.MAX_SAFE_INTEGER,
+		// PeerJS beats every 5 s; a page in the background beats about once a minute
+		alive_timeout: 75_000,
+		createWebSocketServer: (/** @type {{ path: string, server: EventEmitter }} */ options) =>
+			guardedWebSocketServer(options, guard, (origin, req) => isOwnOrigin(origin, req, own))
+	});
+	// A socket's error (a message past the limit) is the socket's end, never the server's.
+	peer.on('error', () => undefined);
+	peer.disable('x-powered-by');
 	peer.mountpath = SIGNALLING_PATH;
 	// @ts-expect-error express sets `parent` on a mounted sub-app; PeerServer reads its path from it.
 	peer.parent = app;
 	peer.emit('mount', app);
 	signalling.use((req, res, next) => peer(req, res, next));
+	const timer = setInterval(() => guard.report(), guard.limits.logEveryMs);
+	timer.unref();
+	return { guard, stop: () => clearInterval(timer) };
 }
 
 /**
@@ -222,28 +348,39 @@ export function reachableHosts(host, names = []) {
  * `attach(server, signalling)` runs before listening: the place to mount more under `/peerjs`.
  * `signalling: true` mounts the PeerServer there (`npm start` does; tests that need it too).
  * `names`: names of the machine phones may use besides its addresses (for /api/addresses).
+ * `guard`: the signalling guard (its limits, its log), made with its defaults when not given.
  * @param {{ root?: string, port?: number, host?: string, signalling?: boolean, names?: string[],
  *   https?: { port?: number, key: string, cert: string, ca?: Buffer },
+ *   guard?: ReturnType<typeof createSignallingGuard>,
  *   attach?: (server: import('node:http').Server, signalling: import('express').Router) => void }} [options]
  * @returns {Promise<{ port: number, httpsPort: number | null, server: import('node:http').Server, close: () => Promise<void> }>}
  */
-export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', attach, signalling: withPeer = false, names = [], https } = {}) {
+export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', attach, signalling: withPeer = false, names = [], https, guard } = {}) {
 	root = resolve(root);
 	if (!existsSync(join(root, 'index.html'))) {
 		throw new Error(`No build in ${root}: run \`npm run build\` first.`);
 	}
 	/** @type {{ http: number, https: number | null }} */
 	const ports = { http: port, https: null };
-	const { app, signalling } = createApp(root, {
-		addresses: () => {
-			const hosts = reachableHosts(host, names);
-			return {
-				http: hosts.map((h) => `http://${h}:${ports.http}`),
-				https: ports.https === null ? [] : hosts.map((h) => `https://${h}:${ports.https}`)
-			};
-		},
-		ca: https?.ca
-	});
+	const addresses = () => {
+		const hosts = reachableHosts(host, names);
+		return {
+			http: hosts.map((h) => `http://${h}:${ports.http}`),
+			https: ports.https === null ? [] : hosts.map((h) => `https://${h}:${ports.https}`)
+		};
+	};
+	// The origins the app is opened at: the addresses phones use and this computer's own names.
+	const own = () => {
+		const { http, https: secure } = addresses();
+		const local = ['localhost', '127.0.0.1', '[::1]'];
+		return [
+			...http,
+			...secure,
+			...local.map((h) => `http://${h}:${ports.http}`),
+			...(ports.https === null ? [] : local.map((h) => `https://${h}:${ports.https}`))
+		];
+	};
+	const { app, signalling } = createApp(root, { addresses, ca: https?.ca, own });
 	const upgrades = new EventEmitter();
 	const server = createServer(app);
 	const servers = [server];
@@ -258,7 +395,7 @@ export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0
 		});
 		s.on('upgrade', (...args) => upgrades.emit('upgrade', ...args));
 	}
-	if (withPeer) mountPeerServer(upgrades, app, signalling);
+	const peer = withPeer ? mountPeerServer(upgrades, app, signalling, { guard, own }) : null;
 	attach?.(server, signalling);
 	/** @type {(s: import('node:http').Server, p: number) => Promise<number>} */
 	const listen = (s, p) =>
@@ -279,6 +416,7 @@ export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0
 		server,
 		close: () =>
 			(closing ??= (async () => {
+				peer?.stop();
 				for (const socket of sockets) socket.destroy();
 				await Promise.all(
 					servers.map(

@@ -4,8 +4,8 @@
 // QR code of the one phones use, how to trust the certificate, how to stop.
 import QRCode from 'qrcode';
 import { ensureBuild } from './lib/build.js';
-import { ensureCertificates, machineHosts } from './lib/certs.js';
-import { CA_PATH, lanAddresses, startServer } from './server.js';
+import { ensureCertificates, isPrivateAddress, machineHosts } from './lib/certs.js';
+import { CA_PAGE_PATH, lanAddresses, startServer } from './server.js';
 
 try {
 	ensureBuild();
@@ -39,10 +39,18 @@ if (lan.length === 0) {
 	lines.push(await QRCode.toString(`https://${lan[0]}:${server.httpsPort}/`, { type: 'terminal', small: true }));
 	lines.push(
 		'The first time on each phone, trust this computer\'s certificate once (or the phone warns that the connection is not private):',
-		`  1. On the phone, open http://${lan[0]}:${server.port}${CA_PATH}`,
-		'  2. Android: Settings → Security → More security settings → Encryption & credentials → Install a certificate → CA certificate → labyrinth-ca.crt.',
+		`  1. On the phone, open http://${lan[0]}:${server.port}${CA_PAGE_PATH}`,
+		'  2. Compare the fingerprint the phone shows with this one, every character; go on only if they match:',
+		`       SHA-256 ${certificate.caFingerprint}`,
+		'  3. Android: Settings → Security → More security settings → Encryption & credentials → Install a certificate → CA certificate → labyrinth-ca.crt.',
 		'     iPhone, iPad: Settings → Profile Downloaded → Install; then Settings → General → About → Certificate Trust Settings → turn on the Labyrinth GM certificate.',
-		`  (${certificate.made.ca ? 'A new certificate was made for this computer' : 'The certificate is the one phones trusted before'}: ${certificate.caFile})`
+		'  It lets this computer vouch for its own names, .local names and private addresses only. Remove it from the phone when the games are over (README: "Running at a table").',
+		...lan
+			.filter((address) => !isPrivateAddress(address))
+			.map((address) => `  ${address} is not a private address: the certificate cannot cover it (phones warn there); use a private network, or its plain http address.`),
+		certificate.replaced
+			? `  A new certificate authority replaced the old one (${certificate.replaced}): phones trust the new one once, and may remove the old one. ${certificate.caFile}`
+			: `  (${certificate.made.ca ? 'A new certificate was made for this computer' : 'The certificate is the one phones trusted before'}: ${certificate.caFile})`
 	);
 }
 lines.push('', 'Stop with Ctrl+C.', '');

@@ -86,3 +86,25 @@ test('at the HTTPS address: a secure context, the service worker controls the pa
 		await context.close();
 	}
 });
+
+test("under the server's Content-Security-Policy every route boots (its inline start script allowed by hash) and nothing is refused, at the plain and the HTTPS address (issue 32)", async () => {
+	for (const origin of [inject('lanURL'), inject('lanHttpsURL')]) {
+		const { context, page } = await openPage(browser, '/', { baseURL: origin });
+		const refused: string[] = [];
+		page.on('console', (m) => {
+			if (/Content Security Policy/i.test(m.text())) refused.push(`${page.url()}: ${m.text()}`);
+		});
+		try {
+			for (const route of APP_ROUTES) {
+				const response = await page.goto(route.path);
+				const policy = (await response?.headerValue('content-security-policy')) ?? '';
+				expect(policy, route.path).toContain("frame-ancestors 'none'");
+				expect(policy, route.path).toMatch(/script-src 'self' 'sha256-/);
+				await expectScreen(page, route);
+			}
+			expect(refused).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	}
+});

@@ -58,6 +58,10 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 				phones.push(phone);
 			}
 			await screenshot(tablet, `table-invite-${name}-tablet`);
+			// the table's mark (issue 32): the same symbols beside the invitation and on every phone's seat screen
+			const mark = await tablet.getByTestId('table-mark-symbols').textContent();
+			expect(mark).toMatch(/^[0-9A-HJKMNP-TV-Z]{4} [0-9A-HJKMNP-TV-Z]{4}$/);
+			for (const phone of phones) expect(await phone.getByTestId('table-mark-symbols').textContent()).toBe(mark);
 
 			await tablet.getByTestId('system-topographic').click();
 			await tablet.locator('[data-testid="setup"][data-rules="topographic"]').waitFor();

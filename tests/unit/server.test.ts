@@ -1,12 +1,16 @@
 // The production server (scripts/server.js) on a throwaway build: caching, SPA fallback,
 // real 404s for missing files, precompressed files, no redirects, the /peerjs mount point
 // and the addresses it tells the app. (tests/e2e/serving.e2e.ts checks the real build.)
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompress } from '../../scripts/precompress.js';
 import { ADDRESSES_PATH, SIGNALLING_PATH, encodingFor, reachableHosts, startServer } from '../../scripts/server.js';
+
+/** The shell's inline script (SvelteKit's start script, in the real build). */
+const INLINE_SCRIPT = 'globalThis.started = true;';
 
 let root: string;
 let origin: string;
@@ -15,7 +19,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
 	root = mkdtempSync(join(tmpdir(), 'labyrinth-build-'));
 	mkdirSync(join(root, '_app/immutable/chunks'), { recursive: true });
-	writeFileSync(join(root, 'index.html'), '<!doctype html><title>shell</title>');
+	writeFileSync(join(root, 'index.html'), `<!doctype html><title>shell</title><script type="module" src="/_app/immutable/chunks/app.abc123.js"></script><script>\n\t${INLINE_SCRIPT}\n</script>`);
 	writeFileSync(join(root, 'design.html'), '<!doctype html><title>design shell</title>');
 	// a route with a page below it: `/duel` is a file and a folder (duel.html, duel/play.html)
 	mkdirSync(join(root, 'duel'));
@@ -121,6 +125,36 @@ describe('the production server', () => {
 		const response = await get(ADDRESSES_PATH);
 		expect(response.headers.get('cache-control')).toBe('no-store');
 		expect(await response.json()).toEqual({ http: [], https: [] });
+	});
+});
+
+describe('the headers of every response (issue 32)', () => {
+	const paths = ['/', '/design', '/play/table/3', '/sw.js', '/_app/immutable/chunks/app.abc123.js', ADDRESSES_PATH, `${SIGNALLING_PATH}/id`, '/icons/missing.png'];
+
+	test('no sniffing, no framing, no referrer, no X-Powered-By, a policy', async () => {
+		for (const path of paths) {
+			const response = await get(path);
+			expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+			expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+			expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
+			expect(response.headers.get('x-powered-by'), path).toBeNull();
+			const policy = response.headers.get('content-security-policy') ?? '';
+			for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(policy, path).toContain(directive);
+			// the PeerServer here and the public one (the app's signalling online)
+			expect(policy, path).toMatch(/connect-src 'self' https:\/\/0\.peerjs\.com wss:\/\/0\.peerjs\.com/);
+			expect(policy, path).not.toContain('unsafe-eval');
+			expect(policy, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+		}
+	});
+
+	test("a page's policy allows its own inline script by hash, and no other", async () => {
+		const hash = `'sha256-${createHash('sha256').update(`\n\t${INLINE_SCRIPT}\n`).digest('base64')}'`;
+		for (const path of ['/', '/play/table/3']) {
+			const policy = (await get(path)).headers.get('content-security-policy') ?? '';
+			expect(policy.match(/script-src [^;]*/)?.[0], path).toBe(`script-src 'self' ${hash}`);
+		}
+		// a page without inline scripts allows none
+		expect((await get('/design')).headers.get('content-security-policy')).toMatch(/script-src 'self';/);
 	});
 });
 

@@ -122,6 +122,28 @@ class PeerLink extends BaseLink {
 	}
 }
 
+/**
+ * The PeerJS token this device registers `id` with, the same on every load (kept in
+ * localStorage; a fresh one where storage is refused). Not a secret from this device: it only
+ * tells the PeerServer that the page coming back is the one that had the id.
+ */
+export function listenerToken(id: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): string {
+	const key = `labyrinth-gm-peer-token:${id}`;
+	try {
+		const kept = storage?.getItem(key);
+		if (kept && /^[a-z0-9]{16,64}$/.test(kept)) return kept;
+	} catch {
+		// storage refused: a token for this load only
+	}
+	const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b % 36).toString(36)).join('') + Date.now().toString(36);
+	try {
+		storage?.setItem(key, token);
+	} catch {
+		// kept for this load only
+	}
+	return token;
+}
+
 function opened(peer: Peer, timeoutMs: number): Promise<void> {
 	if (peer.open) return Promise.resolve();
 	return new Promise((resolve, reject) => {
@@ -145,11 +167,16 @@ export class PeerTransport implements Transport {
 		this.kind = server.kind;
 	}
 
-	/** Listens as `id` (the host's stable id), taking it again if a reloaded page still held it. */
+	/**
+	 * Listens as `id` (the host's stable id), taking it again if a reloaded page still held it. The
+	 * same token each time (`listenerToken`): `npm start`'s PeerServer keeps an id for the token that
+	 * first had it, so after a blip or a reload this tablet gets it back and nobody else does.
+	 */
 	async listen(id: string, attempts = 8): Promise<Listener> {
 		let peer: Peer;
+		const token = listenerToken(id);
 		for (let attempt = 0; ; attempt++) {
-			peer = new Peer(id, this.server.options);
+			peer = new Peer(id, { ...this.server.options, token });
 			try {
 				await opened(peer, 10_000);
 				break;

@@ -24,9 +24,11 @@ export type PlayerStatus = 'connecting' | 'waiting' | 'joined' | 'away' | 'refus
 
 /**
  * What is wrong without ending the seat: the host answering is not the pinned tablet
- * (`impostor`), or the tablet could not save the phone's command (`not_saved`, sent again).
+ * (`impostor`; `firstMet` when the pinned key is only the first one this phone met, the code
+ * typed: then it may be the stranger's), the tablet could not save the phone's command (`not_saved`, sent again), or the
+ * table's waiting list is full (`waiting_full`, tried again).
  */
-export type PlayerTrouble = { kind: 'impostor' } | { kind: 'not_saved'; detail: string };
+export type PlayerTrouble = { kind: 'impostor'; firstMet: boolean } | { kind: 'not_saved'; detail: string } | { kind: 'waiting_full' };
 
 export interface PlayerOptions {
 	room: string;
@@ -309,14 +311,14 @@ export class PlayerSession {
 		const { checkHostProof, fingerprint, seatProof } = await this.crypto;
 		const pin = this.membership.pin ?? fingerprint(message.key);
 		if (!checkHostProof(pin, message.key, message.sig, this.options.room, this.nonce, message.nonce)) {
-			this.trouble = { kind: 'impostor' };
+			this.trouble = { kind: 'impostor', firstMet: this.membership.firstMet === true };
 			channel.close();
 			return;
 		}
 		this.proved = true;
 		if (this.trouble?.kind === 'impostor') this.trouble = null;
 		if (!this.membership.pin) {
-			this.membership = { ...this.membership, pin };
+			this.membership = { ...this.membership, pin, firstMet: true };
 			this.save();
 		}
 		const m = this.membership;
@@ -332,6 +334,7 @@ export class PlayerSession {
 				break;
 			case 'waiting':
 				this.status = 'waiting';
+				if (this.trouble?.kind === 'waiting_full') this.trouble = null;
 				break;
 			case 'welcome': {
 				// A seat held is welcomed as itself, without its key again; a new one comes with its key.
@@ -342,6 +345,7 @@ export class PlayerSession {
 					return;
 				}
 				this.status = 'joined';
+				if (this.trouble?.kind === 'waiting_full') this.trouble = null;
 				this.joins++;
 				this.lostAt = null;
 				this.membership = { ...this.membership, key: message.key ?? this.membership.key, seat: message.seat };
@@ -352,6 +356,8 @@ export class PlayerSession {
 			}
 			case 'refused': {
 				if (message.reason === 'busy' || message.reason === 'rate_limited') {
+					// the table's waiting list is full (strangers may be filling it): say so, not "no table"
+					if (message.reason === 'busy') this.trouble = { kind: 'waiting_full' };
 					channel.close(); // try again later
 					break;
 				}

@@ -83,6 +83,10 @@ export class SeatLink {
 	get pending(): Command | null {
 		return this.#s.pending;
 	}
+	/** The fingerprint of the table's key this phone believes (its mark is shown to compare). */
+	get pin(): string | null {
+		return this.#s.pin;
+	}
 	/** What is wrong without ending the seat: an impostor answering, the tablet unable to save. */
 	get trouble(): PlayerTrouble | null {
 		return this.#s.trouble;

@@ -405,6 +405,8 @@ describe('admission', () => {
 		expect(t.host.names).toEqual([]);
 		// the master refuses the strangers he does not know; the real player is then heard and admitted
 		const real = await t.openPhone('Alice');
+		// told busy, the real phone says the waiting list is full (issue 32), not that no table answered
+		await until(() => real.trouble?.kind === 'waiting_full', 5000, 'the phone told the list is full');
 		for (let round = 0; round < 10 && !t.host.waiting.some((w) => w.name === 'Alice'); round++) {
 			for (const w of t.host.waiting) await t.host.turnAway(w.id);
 			await settle(60);
@@ -413,12 +415,31 @@ describe('admission', () => {
 		expect(alice).toBeDefined();
 		await t.host.admit(alice!.id);
 		await until(() => real.status === 'joined');
+		expect(real.trouble).toBeNull();
 		expect(t.host.names).toEqual(['Alice']);
 		for (const bot of flood) bot.close();
 	});
 });
 
 describe('the table key', () => {
+	test('a phone that typed the code pinned the first key it met: facing another key later, it says it cannot tell which is the master’s (issue 32)', async () => {
+		const t = await seatedTable(0);
+		// a stranger holds the room's id first, and the phone, with no pin from an invitation, meets it
+		t.host.close();
+		const stranger = await HostSession.open({ app: TEST_APP, store: new MemoryHostStore(), table: HostSession.newTable(t.room, 6), channel: FAST });
+		const strangerListener = await t.network.listen(hostPeerId(t.room));
+		stranger.listen(strangerListener);
+		const typed = await t.openPhone('Anna', 0, TEST_APP, null);
+		await until(() => typed.status === 'waiting', 5000, 'waiting at the stranger’s table');
+		expect(typed.pin).toBe(stranger.pin);
+		stranger.close();
+		// the master's tablet answers now: the phone does not say its seat is safe
+		await t.openHost();
+		await until(() => typed.trouble?.kind === 'impostor', 5000, 'the other key noticed');
+		expect(typed.trouble).toEqual({ kind: 'impostor', firstMet: true });
+		typed.close();
+	});
+
 	test('a phone facing another key under the room code says so, sends no proof of its seat, and returns to the real tablet with its seat', async () => {
 		const t = await seatedTable(1);
 		const phone = t.phones[0]!;
@@ -432,6 +453,8 @@ describe('the table key', () => {
 		listener.accept((link) => link.receive((raw) => heard.push(raw)));
 		impostor.listen(listener);
 		await until(() => phone.trouble?.kind === 'impostor', 5000, 'the impostor noticed');
+		// its pin came with the invitation: the master's key for sure, its seat safe
+		expect(phone.trouble).toEqual({ kind: 'impostor', firstMet: false });
 		expect(phone.status).not.toBe('refused');
 		await until(() => heard.length > 2, 3000, 'frames heard');
 		expect(heard.some((f) => f.includes(kept.key!))).toBe(false);

@@ -75,6 +75,11 @@ export class HostTable {
 		return this.session.room;
 	}
 
+	/** The fingerprint of the table's key (its mark is shown beside the invitation). */
+	get pin(): string {
+		return this.session.pin;
+	}
+
 	get names(): string[] {
 		return this.session.names;
 	}

@@ -69,6 +69,11 @@ export interface Membership {
 	key: string | null;
 	/** The fingerprint of the table's key (from the invitation, or the first proof): only that host is believed. */
 	pin?: string;
+	/**
+	 * The pin is the first tablet's that proved a key (the code was typed, no invitation named it):
+	 * nothing vouches that it was the master's, so a phone facing another key says so (issue 32).
+	 */
+	firstMet?: boolean;
 	seat: number | null;
 	/** The seat's events, in the host's order. */
 	events: GameEvent[];
