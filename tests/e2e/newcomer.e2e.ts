@@ -9,7 +9,7 @@ import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
 import { tableContext, type DeviceLook, type TableDevice } from './support/net-table';
 import { watchErrors } from './support/page-errors';
-import { takeDevice, tapContour } from './support/player-screen';
+import { onScreen, takeDevice, tapContour } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -202,4 +202,64 @@ describe("the duel's Design one", () => {
 			await context.close();
 		}
 	}, 120_000);
+});
+
+describe('in sight, at a glance', () => {
+	test('at the plain-HTTP address the "cannot work offline here" line is in the first screen of home', async () => {
+		const context = await device('phone360');
+		const page = await context.newPage();
+		try {
+			await page.goto('/');
+			const note = page.getByTestId('offline-note');
+			await expect.poll(() => note.getAttribute('data-insecure')).toBe('true');
+			expect(await onScreen(note), 'the line in sight as the page opens').toBe(true);
+			await screenshot(page, 'newcomer-home-insecure-phone360');
+		} finally {
+			await context.close();
+		}
+	});
+
+	test('Host a game shows the way its setup belongs to as the one chosen', async () => {
+		const context = await device('tablet1024');
+		const page = await context.newPage();
+		try {
+			await page.goto('/');
+			await page.locator('main a.action[href$="host"]').click();
+			await page.getByTestId('setup').waitFor();
+			const chosen = page.locator('.ways [aria-current="true"]');
+			expect(await chosen.count(), 'one way shown as chosen').toBe(1);
+			expect(await chosen.getAttribute('data-testid')).toBe('to-console');
+			// seen as chosen, not only said: its frame is the accent's
+			const [border, other] = await Promise.all([chosen.evaluate((e) => getComputedStyle(e).borderColor), page.getByTestId('to-table').evaluate((e) => getComputedStyle(e).borderColor)]);
+			expect(border).not.toBe(other);
+			await screenshot(page, 'newcomer-host-ways-tablet1024');
+		} finally {
+			await context.close();
+		}
+	});
+
+	test("the pad's question after Shoot is in sight, its Cancel key holds its word, and Send is in sight once a shot is composed", async () => {
+		for (const lang of ['en', 'ru', 'uk']) {
+			const context = await device('phone360', lang);
+			const page = await context.newPage();
+			const errors = watchErrors(page);
+			try {
+				await passAndPlay(page, { 0: [1, 1], 1: [2, 1] }, () => null, 0);
+				await takeDevice(page);
+				const composer = page.getByTestId('composer');
+				await composer.waitFor();
+				await composer.getByTestId('shoot').scrollIntoViewIfNeeded();
+				await composer.getByTestId('shoot').tap();
+				await expect.poll(() => onScreen(page.getByTestId('pad-prompt')), { message: `${lang}: the question in sight, not under the header` }).toBe(true);
+				const cancel = page.getByTestId('pad-cancel');
+				expect(await cancel.evaluate((e) => e.scrollWidth <= e.clientWidth), `${lang}: Cancel's word within its key`).toBe(true);
+				await screenshot(page, `newcomer-pad-shoot-${lang}-phone360`);
+				await composer.locator('[data-dir="right"]').tap();
+				await expect.poll(() => onScreen(page.getByTestId('send')), { message: `${lang}: Send in sight` }).toBe(true);
+				expect(errors).toEqual([]);
+			} finally {
+				await context.close();
+			}
+		}
+	}, 180_000);
 });
