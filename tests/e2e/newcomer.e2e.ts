@@ -250,8 +250,8 @@ describe('in sight, at a glance', () => {
 				await composer.waitFor();
 				await composer.getByTestId('shoot').scrollIntoViewIfNeeded();
 				await composer.getByTestId('shoot').tap();
-				await expect.poll(() => onScreen(page.getByTestId('pad-prompt')), { message: `${lang}: the question in sight, not under the header` }).toBe(true);
-				const cancel = page.getByTestId('pad-cancel');
+				await expect.poll(() => onScreen(composer.locator('p.prompt')), { message: `${lang}: the question in sight, not under the header` }).toBe(true);
+				const cancel = composer.locator('button.centre');
 				expect(await cancel.evaluate((e) => e.scrollWidth <= e.clientWidth), `${lang}: Cancel's word within its key`).toBe(true);
 				await screenshot(page, `newcomer-pad-shoot-${lang}-phone360`);
 				await composer.locator('[data-dir="right"]').tap();
