@@ -8,7 +8,7 @@ import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type EventBody, type EventType, type GameEvent, type Seat } from '../engine/game/types';
 import { genderedWords } from './gendered.testing';
-import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, type Locale } from './events';
+import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, statusPhrase, type Locale } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -415,5 +415,15 @@ describe('the move as said (000 1.2, 2.1, 6.2, 6.7, 6.8)', () => {
 			'\u2068Anna\u2069: go to the right, shoot up.',
 			'Went onto land, no scream is heard.'
 		]);
+	});
+});
+
+describe("a player's status (issue 33: \"…, мину\")", () => {
+	test('what he carries is named as one of the things he has (nominative), not as the object of a verb', () => {
+		const base = { health: 'healthy', immune: false, infectedLeft: null, bullets: 3, grenades: 3, reordersLeft: 0, outside: false } as const;
+		expect(statusPhrase({ ...base, carry: 'landmine' }, 'ru')).toBe('три патрона, три гранаты, мина');
+		expect(statusPhrase({ ...base, carry: 'landmine' }, 'uk')).toMatch(/, міна$/);
+		expect(statusPhrase({ ...base, carry: 'treasure' }, 'ru')).toMatch(/, сокровище$/);
+		expect(statusPhrase({ ...base, carry: 'landmine' }, 'en')).toMatch(/, a landmine$/);
 	});
 });
