@@ -8,7 +8,7 @@ import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type EventBody, type EventType, type GameEvent, type Seat } from '../engine/game/types';
 import { genderedWords } from './gendered.testing';
-import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, statusPhrase, type Locale } from './events';
+import { cellName, foundPhrase, itemPhrase, movePhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, statusPhrase, type Locale } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -401,7 +401,7 @@ describe('the move as said (000 1.2, 2.1, 6.2, 6.7, 6.8)', () => {
 
 	test('the seed\'s example: "Blow the up wall, then go up" and a conditional part', () => {
 		const e = said([{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'up' }] }]);
-		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: blow the up wall, go up, if I find a treasure: shoot up');
+		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: blow up the wall above, go up, if I find a treasure: shoot up');
 	});
 
 	test('6.7 / 6.8: a dark or semi-dark move is said aloud with what the player asked not to be told', () => {
@@ -425,5 +425,19 @@ describe("a player's status (issue 33: \"…, мину\")", () => {
 		expect(statusPhrase({ ...base, carry: 'landmine' }, 'uk')).toMatch(/, міна$/);
 		expect(statusPhrase({ ...base, carry: 'treasure' }, 'ru')).toMatch(/, сокровище$/);
 		expect(statusPhrase({ ...base, carry: 'landmine' }, 'en')).toMatch(/, a landmine$/);
+	});
+});
+
+describe('move phrases in natural English (issue 33: "blow the up wall")', () => {
+	test('a grenade and a return through a side name the wall as a person does, and the feed says the phrase the composer shows', () => {
+		for (const dir of ['up', 'right', 'down', 'left'] as const) {
+			const grenade = movePhrase({ actions: [{ a: 'grenade', dir }], dark: false, semiDark: false }, 'en');
+			expect(grenade).toMatch(/^blow up the wall (above|below|on the (left|right))$/);
+			const enter = movePhrase({ actions: [{ a: 'enter', dir }], dark: false, semiDark: false }, 'en');
+			for (const phrase of [grenade, enter]) expect(phrase).not.toMatch(/the (up|down|left|right) wall/);
+			// the feed's announcement holds the composer's sentence word for word
+			const said = { actions: [{ a: 'grenade', dir } as const, { a: 'go', dir } as const], dark: false, semiDark: false };
+			expect(renderEvent({ type: 'move_announced', seat: 0, move: said, audience: { to: 'all' } }, 'en')).toContain(movePhrase(said, 'en'));
+		}
 	});
 });
