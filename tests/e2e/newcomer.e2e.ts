@@ -10,6 +10,7 @@ import { journeyOrigins } from './support/origins';
 import { tableContext, type DeviceLook, type TableDevice } from './support/net-table';
 import { watchErrors } from './support/page-errors';
 import { onScreen, takeDevice, tapContour } from './support/player-screen';
+import { finger, openEditorIn, saved, tool } from './support/editor';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -262,4 +263,27 @@ describe('in sight, at a glance', () => {
 			}
 		}
 	}, 180_000);
+});
+
+describe('the editor by touch', () => {
+	test('a wall swipe that starts on a grid corner walls the segments it runs along, none behind its start', async () => {
+		const context = await device('tablet1024');
+		const editor = await openEditorIn(context);
+		try {
+			await tool(editor.page, 'walls');
+			// From the corner between b2/c2/b3/c3 to the one two squares on, along the line under row 2.
+			await finger(editor, [
+				[2, 2],
+				[2.5, 2.02],
+				[3, 2.03],
+				[3.5, 2.02],
+				[4, 2]
+			]);
+			await expect.poll(async () => (await saved(editor.page)).walls.length).toBeGreaterThan(0);
+			const walls = (await saved(editor.page)).walls;
+			expect(walls.map((w) => `${w.cell}:${w.dir}`).sort()).toEqual(['10:down', '11:down']);
+		} finally {
+			await context.close();
+		}
+	});
 });
