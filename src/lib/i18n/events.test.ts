@@ -433,7 +433,7 @@ describe('move phrases in natural English (issue 33: "blow the up wall")', () =>
 		for (const dir of ['up', 'right', 'down', 'left'] as const) {
 			const grenade = movePhrase({ actions: [{ a: 'grenade', dir }], dark: false, semiDark: false }, 'en');
 			expect(grenade).toMatch(/^blow up the wall (above|below|on the (left|right))$/);
-			const enter = movePhrase({ actions: [{ a: 'enter', dir }], dark: false, semiDark: false }, 'en');
+			const enter = movePhrase({ actions: [{ a: 'enter', cell: 0, dir }], dark: false, semiDark: false }, 'en');
 			for (const phrase of [grenade, enter]) expect(phrase).not.toMatch(/the (up|down|left|right) wall/);
 			// the feed's announcement holds the composer's sentence word for word
 			const said = { actions: [{ a: 'grenade', dir } as const, { a: 'go', dir } as const], dark: false, semiDark: false };
