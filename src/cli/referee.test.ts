@@ -103,7 +103,7 @@ describe('CLI referee: a tool to script and check games', () => {
 		expect(move).toEqual(['Player 1: shoot down, go to the left', 'no scream is heard', 'went onto land', "Player 2's move"]);
 		expect(out.find((l) => l.command === 4)).toMatchObject({ event: { type: 'move_announced', seat: 2 }, audience: { to: 'all' }, text: 'Player 3: go to the right' });
 		// 7.8 silent grenade wording: the grenade is in the move as said; its wall's fate is the master's
-		expect(out.filter((l) => l.command === 7).map((l) => [l.text, l.audience?.to])).toContainEqual(['Player 2: blow the up wall, go down', 'all']);
+		expect(out.filter((l) => l.command === 7).map((l) => [l.text, l.audience?.to])).toContainEqual(['Player 2: blow up the wall above, go down', 'all']);
 		// no line says nothing
 		for (const l of out.slice(1)) expect(l.text?.trim(), JSON.stringify(l)).toBeTruthy();
 		// the master's correction of what a player carries, in words in his log

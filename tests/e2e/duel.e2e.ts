@@ -301,9 +301,9 @@ describe('the duel on two phones', () => {
 					await screenshot(page, 'duel-play-phone');
 					await page.getByTestId('tab-sheet').click();
 					await page.locator('[data-testid="duel"] svg.board').first().waitFor();
-					// The sheet offers the duel's squares to mark (land, a pit), not the classic game's hospital or river.
+					// The sheet offers the duel's own squares to mark, as its face paints them (issue 33), not the classic game's hospital or river.
 					const tools = await page.locator('[data-sheet-tool]').evaluateAll((els) => els.map((e) => e.getAttribute('data-sheet-tool')));
-					expect(tools).toEqual(['wall', 'land', 'pit', 'treasure', 'question', 'note', 'eraser']);
+					expect(tools).toEqual(['wall', 'land', 'crossbow', 'crutch', 'trap', 'pit', 'pit_exit', 'treasure', 'question', 'note', 'eraser']);
 					await screenshot(page, 'duel-sheet-phone');
 					await page.getByTestId('tab-mine').click();
 					await screenshot(page, 'duel-mine-phone');

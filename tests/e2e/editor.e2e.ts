@@ -267,7 +267,9 @@ describe('the library', () => {
 			await page.getByTestId('import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(broken) });
 			const errors = page.getByTestId('import-errors');
 			await errors.waitFor();
-			expect(await errors.textContent()).toContain('cells.0.1');
+			// the square named as the editor names it (issue 33), not the file's path to it (cells.0.1)
+			expect(await errors.textContent()).toContain('b1');
+			expect(await errors.textContent()).not.toContain('cells.');
 			expect(await cards.count()).toBe(1);
 			await page.getByTestId('import').setInputFiles({ name: 'junk.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
 			await errors.waitFor();

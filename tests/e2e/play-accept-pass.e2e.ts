@@ -168,10 +168,13 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			expect(await page.getByTestId('outcome').textContent()).toContain(NAMES[seatOf.first]);
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
-			// carried out, the true treasure is no longer drawn where it lay; a step back it lies there again
-			expect(await reveal.locator('[data-treasure]').count()).toBe(1);
+			// Each treasure where it ended (issue 33): the fake crumbled outside, the true one with the
+			// winner, none drawn where it lay; a step back he still carries it (every step: expectReplayAsTheEngine below).
+			expect(await reveal.locator('[data-treasure]').count()).toBe(0);
+			expect(await reveal.locator('[data-carried]').evaluateAll((c) => c.map((e) => `${e.getAttribute('data-seat')}:${e.getAttribute('data-carried')}`))).toEqual([`${seatOf.first}:treasure`]);
 			await reveal.getByTestId('step-back').tap();
-			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
+			expect(await reveal.locator('[data-treasure]').count()).toBe(0);
+			expect(await reveal.locator('[data-carried]').count()).toBe(1);
 			await reveal.getByTestId('step-next').tap();
 			for (const p of await reveal.locator('polyline.path').all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(page, 'accept-reveal-phone');

@@ -21,9 +21,16 @@ const catalogues = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Recor
 	Catalogue
 >;
 
-/** `{name}` placeholders of a message, sorted and without repeats. */
-function placeholders(message: string): string[] {
-	return [...new Set([...message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*\}/g)].map((match) => match[1] ?? ''))].sort();
+/** A message's texts: the message itself, or each variant of a plural one (paraglide's `[{ declarations, selectors, match }]`). */
+function texts(message: unknown): unknown[] {
+	if (Array.isArray(message) && message.length === 1 && typeof message[0] === 'object' && message[0] !== null && 'match' in message[0]) return Object.values((message[0] as { match: Record<string, unknown> }).match);
+	return [message];
+}
+
+/** `{name}` placeholders of a message (of all its variants), sorted and without repeats. */
+function placeholders(message: unknown): string[] {
+	const all = texts(message).flatMap((text) => (typeof text === 'string' ? [...text.matchAll(/\{\s*([A-Za-z_][\w]*)\s*\}/g)].map((match) => match[1] ?? '') : []));
+	return [...new Set(all)].sort();
 }
 
 describe('message catalogues', () => {
@@ -43,9 +50,9 @@ describe('message catalogues', () => {
 		expect(other.filter((key) => !(key in catalogues.en)), `keys in ${locale} but not in en`).toEqual([]);
 	});
 
-	test.each(LOCALES)('every message in %s is a non-empty string', (locale) => {
+	test.each(LOCALES)('every message in %s is a non-empty string (each variant of a plural one)', (locale) => {
 		const bad = Object.entries(catalogues[locale])
-			.filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+			.filter(([, value]) => texts(value).some((text) => typeof text !== 'string' || text.trim() === ''))
 			.map(([key]) => key);
 		expect(bad).toEqual([]);
 	});
@@ -54,7 +61,7 @@ describe('message catalogues', () => {
 		const mismatched = Object.entries(catalogues.en)
 			.filter(([key, en]) => {
 				const other = catalogues[locale][key];
-				return typeof en === 'string' && typeof other === 'string' && placeholders(en).join() !== placeholders(other).join();
+				return placeholders(en).join() !== placeholders(other).join();
 			})
 			.map(([key]) => key);
 		expect(mismatched).toEqual([]);

@@ -66,6 +66,34 @@ describe('walls tool', () => {
 	});
 });
 
+describe('walls tool: a swipe along a grid line', () => {
+	// Issue 33: a swipe that started on a grid corner put up an extra segment at its start.
+	test('from corner to corner, with a finger a little off the line, walls exactly the segments between them', () => {
+		fc.assert(
+			fc.property(
+				fc.integer({ min: 1, max: 5 }), // the line (between rows or columns line-1 and line)
+				fc.integer({ min: 0, max: 6 }),
+				fc.integer({ min: 1, max: 6 }),
+				fc.boolean(),
+				fc.boolean(),
+				fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+				(line, from, length, vertical, backwards, wobble) => {
+					const size = 7;
+					const to = Math.min(size, from + length);
+					if (to <= from) return;
+					const editor = new EditorCore(blankPlan(size, size, 't'));
+					editor.setTool('walls');
+					const point = (along: number, off: number) => (vertical ? { x: line + off, y: along } : { x: along, y: line + off });
+					const [start, end] = backwards ? [to, from] : [from, to];
+					drag(editor, [point(start, 0), point((start + end) / 2, wobble), point(end, wobble / 2)]);
+					const walled = editor.plan.walls.map((w) => (vertical ? Math.floor(w.cell / size) : w.cell % size)).sort((a, b) => a - b);
+					expect(walled).toEqual(Array.from({ length: to - from }, (_, i) => from + i));
+				}
+			)
+		);
+	});
+});
+
 describe('river tool', () => {
 	test('dragging through five squares makes a river flowing after the finger into a delta', () => {
 		const editor = new EditorCore(blankPlan(5, 5, 't'));

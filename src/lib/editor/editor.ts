@@ -39,7 +39,7 @@ import {
 	type PlaceableItem,
 	type SpinnerTurn
 } from './edits';
-import { cellAt, cellsAlong, isOuter, pointsAlong, sideAt, squaresOnSegment, type Point, type SideRef } from './hit';
+import { cellAt, cellsAlong, isOuter, nearCorner, pointsAlong, sideAt, squaresOnSegment, type Point, type SideRef } from './hit';
 
 import type { ToolId } from '../systems/types';
 
@@ -338,6 +338,7 @@ export class EditorCore {
 				if (sideAt(g.start, g.from)) {
 					const horizontal = Math.abs(b.x - a.x) >= Math.abs(b.y - a.y);
 					for (const p of pointsAlong(a, b)) {
+						if (nearCorner(p)) continue;
 						const side = sideAt(g.start, p);
 						const lies = side && (side.dir === 'up' || side.dir === 'down') === horizontal;
 						if (side && lies && !isOuter(g.start, side)) this.wallStroke(side);

@@ -45,27 +45,30 @@ export function cellAt(plan: Plan, p: Point): number | null {
  * of it — from inside the square or just outside the outline.
  */
 export function sideAt(plan: Plan, p: Point, tolerance = SIDE_TOLERANCE): SideRef | null {
-	const candidates: Array<{ side: SideRef; distance: number }> = [];
+	// `beyond`: how far past the side's ends the point lies (0 along the side itself). A point by a
+	// grid corner is within tolerance of the sides on both sides of it; the one it lies along wins
+	// (issue 33: a swipe from a corner walled the segment behind its start too).
+	const candidates: Array<{ side: SideRef; distance: number; beyond: number }> = [];
 	const consider = (x: number, y: number) => {
 		if (x < 0 || y < 0 || x >= plan.width || y >= plan.height) return;
 		const cell = y * plan.width + x;
 		if (!plan.cells[cell]) return;
 		const fx = p.x - x;
 		const fy = p.y - y;
-		const along = (f: number) => f >= -tolerance && f <= 1 + tolerance;
-		const edges: Array<[Direction, number, boolean]> = [
-			['up', Math.abs(fy), along(fx)],
-			['down', Math.abs(fy - 1), along(fx)],
-			['left', Math.abs(fx), along(fy)],
-			['right', Math.abs(fx - 1), along(fy)]
+		const past = (f: number) => Math.max(0, -f, f - 1);
+		const edges: Array<[Direction, number, number]> = [
+			['up', Math.abs(fy), past(fx)],
+			['down', Math.abs(fy - 1), past(fx)],
+			['left', Math.abs(fx), past(fy)],
+			['right', Math.abs(fx - 1), past(fy)]
 		];
-		for (const [dir, distance, within] of edges) if (within && distance <= tolerance) candidates.push({ side: { cell, dir }, distance });
+		for (const [dir, distance, beyond] of edges) if (beyond <= tolerance && distance <= tolerance) candidates.push({ side: { cell, dir }, distance, beyond });
 	};
 	const x = Math.floor(p.x);
 	const y = Math.floor(p.y);
 	for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) consider(x + dx, y + dy);
 	if (candidates.length === 0) return null;
-	candidates.sort((a, b) => a.distance - b.distance);
+	candidates.sort((a, b) => a.beyond - b.beyond || a.distance - b.distance);
 	const best = candidates[0]!.side;
 	// Name an inner side from the square the point is in, so a tap reads as "this square's wall".
 	const here = cellAt(plan, p);
@@ -74,6 +77,16 @@ export function sideAt(plan: Plan, p: Point, tolerance = SIDE_TOLERANCE): SideRe
 		if (back) return back.side;
 	}
 	return best;
+}
+
+/**
+ * Whether the point is by a grid corner (within `reach` of a crossing of grid lines on both
+ * axes), where the sides meeting there are equally near and a stroke cannot tell which it means:
+ * a stroke along edges takes its sides from the points between corners (issue 33).
+ */
+export function nearCorner(p: Point, reach = 0.12): boolean {
+	const off = (v: number) => Math.abs(v - Math.round(v));
+	return off(p.x) <= reach && off(p.y) <= reach;
 }
 
 /** Whether a side lies on the outline (an outer wall or exit) rather than between two squares. */

@@ -8,7 +8,7 @@ import { randomLegalCommand } from '../engine/game/random-command';
 import { randomPlan } from '../engine/game/testing';
 import { REJECT_REASONS, type EventBody, type EventType, type GameEvent, type Seat } from '../engine/game/types';
 import { genderedWords } from './gendered.testing';
-import { cellName, foundPhrase, itemPhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, type Locale } from './events';
+import { cellName, foundPhrase, itemPhrase, movePhrase, movesPhrase, LOCALES, namesItsSeat, renderAnswer, renderEvent, seatLabel, statusPhrase, type Locale } from './events';
 
 describe('event texts', () => {
 	test('all three catalogues hold the same event_, setting_ and status_ keys', () => {
@@ -290,7 +290,7 @@ describe("the announcements name the players (the table's names; else \"Player N
 			'Анна выносит настоящее сокровище и побеждает!',
 			'Вера: последний ход — иду вверх, стреляю влево (цель — Борис)',
 			'Анна нападает, защищается Вера: 3 против 5, в схватке побеждает Вера',
-			'Мастер объявляет выбор стартовой клетки недействительным: Анна и Вера; выберите другую клетку'
+			'Ведущий объявляет выбор стартовой клетки недействительным: Анна и Вера; выберите другую клетку'
 		]);
 		expect([turn, kind, won].map((e) => renderEvent(e, 'ru'))).toEqual(['Ходит Игрок 2', 'Игрок 1 — клетка: суша', 'Игрок 1 выносит настоящее сокровище и побеждает!']);
 		expect([turn, kind, won].map((e) => bare(renderEvent(e, 'uk', 0, ['Ганна', 'Богдан'])))).toEqual(['Ходить Богдан', 'Ганна — клітинка: суходіл', 'Ганна виносить справжній скарб і перемагає!']);
@@ -401,7 +401,7 @@ describe('the move as said (000 1.2, 2.1, 6.2, 6.7, 6.8)', () => {
 
 	test('the seed\'s example: "Blow the up wall, then go up" and a conditional part', () => {
 		const e = said([{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'up' }] }]);
-		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: blow the up wall, go up, if I find a treasure: shoot up');
+		expect(renderEvent(e, 'en', 0, NAMES.en)).toBe('\u2068Anna\u2069: blow up the wall above, go up, if I find a treasure: shoot up');
 	});
 
 	test('6.7 / 6.8: a dark or semi-dark move is said aloud with what the player asked not to be told', () => {
@@ -415,5 +415,29 @@ describe('the move as said (000 1.2, 2.1, 6.2, 6.7, 6.8)', () => {
 			'\u2068Anna\u2069: go to the right, shoot up.',
 			'Went onto land, no scream is heard.'
 		]);
+	});
+});
+
+describe("a player's status (issue 33: \"…, мину\")", () => {
+	test('what he carries is named as one of the things he has (nominative), not as the object of a verb', () => {
+		const base = { health: 'healthy', immune: false, infectedLeft: null, bullets: 3, grenades: 3, reordersLeft: 0, outside: false } as const;
+		expect(statusPhrase({ ...base, carry: 'landmine' }, 'ru')).toBe('три патрона, три гранаты, мина');
+		expect(statusPhrase({ ...base, carry: 'landmine' }, 'uk')).toMatch(/, міна$/);
+		expect(statusPhrase({ ...base, carry: 'treasure' }, 'ru')).toMatch(/, сокровище$/);
+		expect(statusPhrase({ ...base, carry: 'landmine' }, 'en')).toMatch(/, a landmine$/);
+	});
+});
+
+describe('move phrases in natural English (issue 33: "blow the up wall")', () => {
+	test('a grenade and a return through a side name the wall as a person does, and the feed says the phrase the composer shows', () => {
+		for (const dir of ['up', 'right', 'down', 'left'] as const) {
+			const grenade = movePhrase({ actions: [{ a: 'grenade', dir }], dark: false, semiDark: false }, 'en');
+			expect(grenade).toMatch(/^blow up the wall (above|below|on the (left|right))$/);
+			const enter = movePhrase({ actions: [{ a: 'enter', cell: 0, dir }], dark: false, semiDark: false }, 'en');
+			for (const phrase of [grenade, enter]) expect(phrase).not.toMatch(/the (up|down|left|right) wall/);
+			// the feed's announcement holds the composer's sentence word for word
+			const said = { actions: [{ a: 'grenade', dir } as const, { a: 'go', dir } as const], dark: false, semiDark: false };
+			expect(renderEvent({ type: 'move_announced', seat: 0, move: said, audience: { to: 'all' } }, 'en')).toContain(movePhrase(said, 'en'));
+		}
 	});
 });

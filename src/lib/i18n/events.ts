@@ -113,7 +113,8 @@ export function foundPhrase(f: Found, locale: Locale, asObject = true): string {
 
 export function statusPhrase(s: PublicStatus, locale: Locale): string {
 	const parts = [itemPhrase('bullet', s.bullets, locale), itemPhrase('grenade', s.grenades, locale)];
-	if (s.carry) parts.push(t(`event_thing_${s.carry}`, locale));
+	// what he carries named as in a list of what he has (nominative: "мина", not the object "мину")
+	if (s.carry) parts.push(t(`event_status_carry_${s.carry}`, locale));
 	if (s.health === 'wounded') parts.push(t('event_health_wounded', locale));
 	if (s.health === 'infected')
 		parts.push(

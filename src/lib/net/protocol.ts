@@ -176,6 +176,8 @@ export type SentView = Omit<UpdateView, 'shape' | 'settings'> & Partial<Pick<Upd
 
 /** A step's change in a replay: `[step, seat or wall, value]` (a cell may be −1: nowhere). */
 const Change = v.tuple([Seq, Seq, v.pipe(v.number(), v.integer(), v.minValue(-1), v.maxValue(2 ** 31))]);
+/** A thing on a cell or with a player (`THING` in reveal.ts). */
+const Thing = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6));
 const ReplaySchema = v.object({
 	commands: Seq,
 	start: v.array(v.pipe(v.number(), v.integer(), v.minValue(-1))),
@@ -188,7 +190,9 @@ const ReplaySchema = v.object({
 			move: v.optional(v.object({ actions: v.array(v.looseObject({ a: v.string() })), dark: v.boolean(), semiDark: v.boolean() }))
 		})
 	),
-	heard: v.array(Seq)
+	heard: v.array(Seq),
+	items: v.optional(v.array(v.tuple([Seq, Seq, v.array(Thing)]))),
+	kit: v.optional(v.array(v.tuple([Seq, Seq, Seq, Seq, Thing])))
 });
 
 const HostMessageSchema = v.variant('type', [

@@ -217,6 +217,13 @@ export async function expectReplayAsTheEngine(page: Page, game: Game, names: rea
 		}
 		const blown = game.plan.walls.filter((w) => at.sides[w.cell * 4 + DIR_INDEX[w.dir]] === SIDE_OPEN).length;
 		expect(await reveal.locator('line.blown').count()).toBe(blown);
+		// the treasures where they are at that step (issue 33: not where they started), the carried one with its carrier
+		const lying = at.items.flatMap((list, cell) => list.filter((i) => i.k === 'treasure').map((i) => `${cell}:${i.k === 'treasure' && i.id === at.trueTreasure ? 'true' : 'fake'}`));
+		const drawn = await reveal.locator('g[data-cell]').evaluateAll((cells) => cells.flatMap((c) => [...c.querySelectorAll('[data-treasure]')].map((t) => `${c.getAttribute('data-cell')}:${t.getAttribute('data-treasure')}`)));
+		expect(drawn.sort(), `the treasures lying at step ${step}`).toEqual(lying.sort());
+		const carried = at.players.flatMap((p) => (p.carry?.k === 'treasure' && p.cell >= 0 ? [`${p.seat}:${p.carry.id === at.trueTreasure ? 'treasure' : 'fake'}`] : []));
+		const carriedDrawn = await reveal.locator('[data-carried]').evaluateAll((marks) => marks.map((t) => `${t.getAttribute('data-seat')}:${t.getAttribute('data-carried')}`));
+		expect(carriedDrawn.sort(), `the treasures carried at step ${step}`).toEqual(carried.sort());
 		const caption = ((await reveal.getByTestId('reveal-step').textContent()) ?? '').replace(/\s+/g, ' ').trim();
 		if (step === 0) continue;
 		const command = game.log[step - 1]!;

@@ -6,8 +6,15 @@ import { apply } from './apply';
 import { saidMove } from './announce';
 import { wallsDown } from './board';
 import { initialState, type Game } from './game';
-import type { GameEvent, GameState } from './types';
-import { MASTER, type Replay, type ReplayAct } from './reveal';
+import type { Carry, GameEvent, GameState, Item } from './types';
+import { MASTER, THING, type Replay, type ReplayAct } from './reveal';
+
+/** A thing as the replay stores it: the true treasure told from the fakes. */
+function thing(item: Item | Carry | null, trueTreasure: number): number {
+	if (!item) return THING.none;
+	if (item.k === 'treasure') return item.id === trueTreasure ? THING.treasure : THING.fake;
+	return item.k === 'landmine' ? THING.landmine : item.k === 'corpse' ? THING.corpse : item.k === 'bullet' ? THING.bullet : THING.grenade;
+}
 
 export function recordReplay(game: Game): Replay {
 	return revealOf(game).replay;
@@ -20,15 +27,29 @@ export function revealOf(game: Game): { replay: Replay; feed: GameEvent[] } {
 	const ins = (s: GameState) => s.players.map((p) => (p.status === 'in' ? 1 : 0));
 	const open = (s: GameState) => wallsDown(game.plan, s.sides).map((down) => (down ? 1 : 0));
 
-	const replay: Replay = { commands: game.log.length, start: cells(state), moves: [], status: [], walls: [], acts: [], heard: [] };
-	let before = { cells: replay.start, ins: ins(state), open: open(state) };
+	const kits = (s: GameState) => s.players.map((p) => [p.bullets, p.grenades, thing(p.carry, s.trueTreasure)] as const);
+
+	const replay: Replay = { commands: game.log.length, start: cells(state), moves: [], status: [], walls: [], acts: [], heard: [], items: [], kit: [] };
+	const items = replay.items!;
+	const kit = replay.kit!;
+	kits(state).forEach(([bullets, grenades, carry], seat) => (bullets || grenades || carry) && kit.push([0, seat, bullets, grenades, carry]));
+	let before = { cells: replay.start, ins: ins(state), open: open(state), kits: kits(state), items: state.items };
 	const feed: GameEvent[] = [];
 	for (const [i, command] of game.log.entries()) {
 		const step = i + 1;
 		const applied = apply(state, command);
 		state = applied.state;
-		const after = { cells: cells(state), ins: ins(state), open: open(state) };
+		const after = { cells: cells(state), ins: ins(state), open: open(state), kits: kits(state), items: state.items };
 		after.cells.forEach((cell, seat) => cell !== before.cells[seat] && replay.moves.push([step, seat, cell]));
+		// a cell's list is shared between states until it changes: a new list is the only sign to look closer
+		after.items.forEach((list, cell) => {
+			const was = before.items[cell];
+			if (list === was) return;
+			const now = list.map((i) => thing(i, state.trueTreasure));
+			if (was && now.join() === was.map((i) => thing(i, state.trueTreasure)).join()) return;
+			items.push([step, cell, now]);
+		});
+		after.kits.forEach((k, seat) => k.join() !== before.kits[seat]?.join() && kit.push([step, seat, ...k]));
 		after.ins.forEach((isIn, seat) => isIn !== before.ins[seat] && replay.status.push([step, seat, isIn]));
 		after.open.forEach((isOpen, wall) => isOpen !== before.open[wall] && replay.walls.push([step, wall, isOpen]));
 		before = after;

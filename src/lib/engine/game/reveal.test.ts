@@ -11,10 +11,11 @@ import { randomLegalCommand } from './random-command';
 import { SIDE_OPEN, type Command, type GameEvent, type GameState } from './types';
 import { generatePlan } from '../plan/generate';
 import { createRng } from '../random';
-import { ACCEPTANCE_PLAN, scriptCommands } from '../../../../tests/e2e/support/acceptance-game';
+import { ACCEPTANCE_PLAN, cellOf, scriptCommands } from '../../../../tests/e2e/support/acceptance-game';
 import { recordReplay, withoutMoves } from './reveal-of';
 import { saidMove } from './announce';
-import { blownWalls, MASTER, seatCell, seatIn, seatPath, stepAt, type Replay } from './reveal';
+import { blownWalls, itemsAt, kitAt, MASTER, seatCell, seatIn, seatPath, stepAt, THING, type Replay } from './reveal';
+import type { PlacedItem } from '../plan/types';
 
 /** A random legal game (the master's acts included), with every state along the way. */
 function randomGame(seed: number, length: number): { game: Game; states: GameState[]; events: GameEvent[][] } {
@@ -39,6 +40,29 @@ function randomGame(seed: number, length: number): { game: Game; states: GameSta
 	return { game: { ...created.value, log }, states, events };
 }
 
+/** Per cell, the things lying there as the board draws them (counted out, corpses left aside: the board draws none). */
+const lying = (items: readonly PlacedItem[]) => {
+	const out = new Map<number, string[]>();
+	for (const item of items) {
+		const things = item.kind === 'treasure' ? [item.true ? 'treasure' : 'fake'] : Array<string>(item.count).fill(item.kind);
+		if (things.length) out.set(item.cell, [...(out.get(item.cell) ?? []), ...things]);
+	}
+	return out;
+};
+const lyingInState = (state: GameState) => {
+	const out = new Map<number, string[]>();
+	state.items.forEach((list, cell) => {
+		const things = list.flatMap((i) => (i.k === 'corpse' ? [] : [i.k === 'treasure' ? (i.id === state.trueTreasure ? 'treasure' : 'fake') : i.k]));
+		if (things.length) out.set(cell, things);
+	});
+	return out;
+};
+const carryCode = (state: GameState, seat: number) => {
+	const c = state.players[seat]!.carry;
+	if (!c) return THING.none;
+	return c.k === 'treasure' ? (c.id === state.trueTreasure ? THING.treasure : THING.fake) : c.k === 'landmine' ? THING.landmine : THING.corpse;
+};
+
 const openWalls = (game: Game, state: GameState) =>
 	game.plan.walls.flatMap((w, i) => (state.sides[w.cell * 4 + DIR_INDEX[w.dir]] === SIDE_OPEN ? [i] : []));
 
@@ -61,6 +85,9 @@ describe('the reveal replay', () => {
 						expect(path.findIndex((cell, i) => i > 0 && cell === path[i - 1])).toBe(-1);
 					}
 					expect(blownWalls(replay, step)).toEqual(openWalls(game, state));
+					// issue 33: the items where they are at that step, and what each player has with him
+					expect(lying(itemsAt(replay, game.plan, step))).toEqual(lyingInState(state));
+					for (const p of state.players) expect(kitAt(replay, p.seat, step)).toEqual({ bullets: p.bullets, grenades: p.grenades, carry: carryCode(state, p.seat) });
 					const { act, said, heard } = stepAt(replay, feed, step);
 					if (step === 0) return expect(act).toBeNull();
 					const command = game.log[step - 1]!;
@@ -92,6 +119,13 @@ describe('the reveal replay', () => {
 			return path.slice(1).filter((cell, i) => Math.abs((cell % width) - (path[i]! % width)) + Math.abs(Math.floor(cell / width) - Math.floor(path[i]! / width)) > 1);
 		});
 		expect(far.length).toBeGreaterThan(0);
+		// the fake treasure leaves its square with the player who found it, and is gone once carried out (it crumbles)
+		const fakeCell = cellOf([3, 0]);
+		const hasFake = (step: number) => lying(itemsAt(replay, ACCEPTANCE_PLAN, step)).get(fakeCell)?.includes('fake') ?? false;
+		expect(hasFake(0)).toBe(true);
+		const found = game.log.findIndex((_, i) => !hasFake(i + 1)) + 1;
+		expect(found).toBeGreaterThan(0);
+		expect([0, 1].map((seat) => kitAt(replay, seat, found)?.carry)).toContain(THING.fake);
 	});
 
 	test('without the moves as announced it keeps everything else (for a game too long to send whole)', () => {

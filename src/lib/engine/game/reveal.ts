@@ -7,6 +7,7 @@
  * makes one from a game with the engine.
  */
 import type { GameEvent, SaidMove } from './types';
+import type { PlacedItem, Plan } from '../plan/types';
 
 export interface Replay {
 	/** Commands in the game's log: the steps are 0 … commands. */
@@ -23,7 +24,26 @@ export interface Replay {
 	acts: ReplayAct[];
 	/** Per step from 1: how many public announcements the table had heard after it. */
 	heard: number[];
+	/**
+	 * `[step, cell, things]`: from that step on the cell holds these things, lowest first (`THING`
+	 * codes). Absent in replays kept before items were followed: the reveal then draws the plan's.
+	 */
+	items?: [number, number, number[]][];
+	/** `[step, seat, bullets, grenades, carry]`: from that step on what the seat has with him (carry: a `THING` code, 0 none). */
+	kit?: [number, number, number, number, number][];
 }
+
+/** The things the reveal draws, as a replay stores them (small numbers: a replay travels to every phone). */
+export const THING = { none: 0, bullet: 1, grenade: 2, landmine: 3, fake: 4, treasure: 5, corpse: 6 } as const;
+
+/** What a seat has with him at a step. */
+export interface Kit {
+	bullets: number;
+	grenades: number;
+	/** A `THING` code (0: nothing carried). */
+	carry: number;
+}
+
 
 export interface ReplayAct {
 	by: number;
@@ -73,6 +93,40 @@ export function blownWalls(replay: Replay, step: number): number[] {
 		else open.delete(wall);
 	}
 	return [...open].sort((a, b) => a - b);
+}
+
+/**
+ * The items lying on the plan after `step`, as the board draws them (like things on a cell counted
+ * together, in the order they lie); the plan's own at step 0 or when the replay does not follow items.
+ */
+export function itemsAt(replay: Replay, plan: Plan, step: number): PlacedItem[] {
+	if (!replay.items) return plan.items;
+	const last = clampStep(replay, step);
+	const changed = new Map<number, number[]>();
+	for (const [at, cell, things] of replay.items) if (at <= last) changed.set(cell, things);
+	if (changed.size === 0) return plan.items;
+	const out = plan.items.filter((item) => !changed.has(item.cell));
+	for (const [cell, things] of [...changed].sort((a, b) => a[0] - b[0])) {
+		for (const thing of things) {
+			if (thing === THING.fake || thing === THING.treasure) out.push({ cell, kind: 'treasure', true: thing === THING.treasure });
+			else if (thing === THING.bullet || thing === THING.grenade || thing === THING.landmine) {
+				const kind = thing === THING.bullet ? 'bullet' : thing === THING.grenade ? 'grenade' : 'landmine';
+				const prev = out[out.length - 1];
+				if (prev && prev.cell === cell && prev.kind === kind) prev.count++;
+				else out.push({ cell, kind, count: 1 });
+			}
+		}
+	}
+	return out;
+}
+
+/** What a seat has with him after `step` (null: the replay does not follow items). */
+export function kitAt(replay: Replay, seat: number, step: number): Kit | null {
+	if (!replay.kit) return null;
+	const last = clampStep(replay, step);
+	let kit: Kit = { bullets: 0, grenades: 0, carry: THING.none };
+	for (const [at, who, bullets, grenades, carry] of replay.kit) if (at <= last && who === seat) kit = { bullets, grenades, carry };
+	return kit;
 }
 
 /**

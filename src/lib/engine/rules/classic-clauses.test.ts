@@ -259,7 +259,7 @@ describe('4.5 the validator on a river flowing into a pit', () => {
 		const { errors } = validatePlan(plan, { players: 3 });
 		const e = errors.find((p) => p.code === 'river_flow_into_land');
 		expect(e).toMatchObject({ cells: [plan.width + 1, plan.width + 2] });
-		for (const msgs of [en, ru, uk] as Record<string, string>[]) expect(msgs.problem_river_flow_into_land).toBeTruthy();
+		for (const msgs of [en, ru, uk] as unknown as Record<string, string>[]) expect(msgs.problem_river_flow_into_land).toBeTruthy();
 		expect(en.problem_river_flow_into_land).toMatch(/river or a delta/);
 	});
 });
