@@ -5,7 +5,9 @@
 // tab says so and changes nothing while the first plays on; *Use it here* moves it, the first
 // steps back, the phones follow. Both tabs closed, the app opened, *Back to the table*: every
 // phone seated again, nothing lost or doubled, the next move answered. The tablet's page frozen
-// (a screen lock): the phones say the master's tablet is away, then carry on.
+// (a screen lock): the phones say the master's tablet is away, then carry on. The table's game in
+// *Games on this device* opens as the table; Boris leaves (asked first); a new table, asked for,
+// tells Anna the old one is closed.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replayEvents, type Game } from '../../src/lib/engine/game/game';
@@ -154,6 +156,27 @@ describe.each(journeyOrigins())('a table outlives its tabs at the $name origin',
 			for (const phone of phones) await joined(phone);
 			await moveOnce(phones);
 			await expectPhonesMatchStore(tablet, phones);
+
+			// the table's game in *Games on this device* opens as the table, with its phones
+			await tablet.goto('/host');
+			await tablet.locator('button.open[data-game]').first().click();
+			await tablet.getByTestId('console').waitFor(T);
+			expect(await tablet.locator('main[data-screen="join-host"]').getAttribute('data-room')).toBe(room);
+			for (const phone of phones) await joined(phone);
+
+			// Boris leaves the table, asked first: the home screen no longer offers his seat
+			await boris.getByTestId('leave-table').click();
+			await boris.getByTestId('leave-confirm').click();
+			await boris.locator('main[data-screen="home"]').waitFor(T);
+			expect(await boris.getByTestId('back-to-seat').count()).toBe(0);
+
+			// a new table only when asked: Anna's phone is told the old one is closed
+			await tablet.getByTestId('new-table').click();
+			await tablet.getByTestId('new-table-confirm').click();
+			await expect.poll(() => anna.getByTestId('refusal').textContent(), T).toContain('The table is closed');
+			await tablet.locator('main[data-screen="join-host"][data-room]:not([data-room=""])').waitFor(T);
+			await expect.poll(() => tablet.locator('main[data-screen="join-host"]').getAttribute('data-room'), T).not.toBe(room);
+			expect(await tablet.getByTestId('console').count()).toBe(0);
 		} finally {
 			for (const context of contexts) await context.close();
 		}
