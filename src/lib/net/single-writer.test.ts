@@ -77,15 +77,15 @@ class FakeBusHub {
 	/** Tabs whose messages are not delivered (a frozen tab hears and says nothing). */
 	frozen = new Set<Bus>();
 	open(name = 'labyrinth-gm:table'): Bus {
-		const hub = this;
+		const { members, frozen } = this;
 		const bus: Bus = {
 			onmessage: null,
 			postMessage(data) {
-				if (hub.frozen.has(bus)) return;
-				for (const [other, on] of hub.members) if (other !== bus && on === name) queueMicrotask(() => !hub.frozen.has(other) && other.onmessage?.({ data: structuredClone(data) }));
+				if (frozen.has(bus)) return;
+				for (const [other, on] of members) if (other !== bus && on === name) queueMicrotask(() => !frozen.has(other) && other.onmessage?.({ data: structuredClone(data) }));
 			},
 			close() {
-				hub.members.delete(bus);
+				members.delete(bus);
 			}
 		};
 		this.members.set(bus, name);
