@@ -17,6 +17,7 @@ import { startServer } from '../../scripts/server.js';
 import { launchForNet, startTableServer } from './support/net-table';
 import { expectedFeed, feedLines, onScreen } from './support/player-screen';
 import { journeyOrigins } from './support/origins';
+import { generateInEditor, tapContour } from './support/duel';
 import { watchErrors } from './support/page-errors';
 import { ROOM_LENGTH, formatRoomCode } from '../../src/lib/net/protocol';
 
@@ -61,42 +62,6 @@ async function phone(origin = server.origin): Promise<BrowserContext> {
 		} as typeof RTCDataChannel.prototype.addEventListener;
 	});
 	return context;
-}
-
-/** The editor: start over as a generated duel labyrinth; it is kept in the library. */
-async function generateInEditor(page: Page): Promise<Plan> {
-	await page.goto('/design');
-	await page.waitForURL(/\/design\?id=/);
-	await page.locator('main[data-screen="design"] svg.board').waitFor();
-	await page.getByTestId('menu').click();
-	await page.getByTestId('start-over').click();
-	await page.locator('[data-rules="duel"]').click();
-	await page.getByTestId('generate').click();
-	await page.locator('[data-kind="crossbow"]').first().waitFor();
-	await page.locator('main[data-saved="true"]').waitFor();
-	const id = new URL(page.url()).searchParams.get('id')!;
-	return page.evaluate(async (id) => {
-		const open = indexedDB.open('labyrinth-gm');
-		const handle = await new Promise<IDBDatabase>((resolve, reject) => {
-			open.onsuccess = () => resolve(open.result);
-			open.onerror = () => reject(open.error);
-		});
-		const stored = await new Promise<{ plan: Plan }>((resolve) => {
-			const get = handle.transaction('plans').objectStore('plans').get(id);
-			get.onsuccess = () => resolve(get.result);
-		});
-		handle.close();
-		return stored.plan;
-	}, id);
-}
-
-async function tapContour(page: Page, cell: number) {
-	await page.locator('[data-testid="contour"]').scrollIntoViewIfNeeded();
-	const at = await page.locator('[data-testid="contour"] svg').evaluate((svg, [bx, by]) => {
-		const p = new DOMPoint(bx + 0.5, by + 0.5).matrixTransform((svg as SVGSVGElement).getScreenCTM()!);
-		return { x: p.x, y: p.y };
-	}, [cell % 10, Math.floor(cell / 10)] as const);
-	await page.touchscreen.tap(at.x, at.y);
 }
 
 type DuelWindow = Window & {

@@ -211,6 +211,11 @@ export class HostSession {
 		return this.table.room;
 	}
 
+	/** The game's plan name and how many commands it has had (the home screen's "Back to the table"). */
+	get reached(): { plan: string | null; moves: number } {
+		return { plan: this.game?.plan.name ?? null, moves: this.game?.log.length ?? 0 };
+	}
+
 	get names(): string[] {
 		return this.table.seats.map((s) => s.name);
 	}
@@ -345,6 +350,19 @@ export class HostSession {
 	/** The channels of the seated phones, for the diagnostics panel. */
 	channels(): { seat: Seat | null; channel: Channel<PlayerMessage, HostMessage> }[] {
 		return [...this.conns].map((c) => ({ seat: c.seat, channel: c.channel }));
+	}
+
+	/**
+	 * The master opens a new table instead of this one (issue 29): every phone here is told this
+	 * table is closed (`refused: closed`), then the session ends. Resolves once the words had
+	 * their moment to go.
+	 */
+	async closeForGood(graceMs = 500): Promise<void> {
+		await this.enqueue(() => {
+			for (const c of this.conns) if (c.channel.open) c.channel.send({ type: 'refused', reason: 'closed' });
+		});
+		await new Promise((resolve) => setTimeout(resolve, graceMs));
+		this.close();
 	}
 
 	close(): void {

@@ -139,7 +139,9 @@ export const REFUSALS = [
 	/** Too many phones are waiting to be admitted: try again later. */
 	'busy',
 	/** Too many frames from this link: slow down. */
-	'rate_limited'
+	'rate_limited',
+	/** The master closed this table for a new one (issue 29): the seat has nowhere to go back to. */
+	'closed'
 ] as const;
 /** Refusals after which a phone simply goes on (or tries again later); the others end its attempt. */
 export const PASSING_REFUSALS: readonly Refusal[] = ['not_joined', 'malformed', 'too_big', 'busy', 'rate_limited'];

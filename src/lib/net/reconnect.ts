@@ -5,8 +5,12 @@
  * so (closed, refused, or not to rejoin); closing wakes a wait at once (`Pause`).
  */
 
-/** Waits between attempts to reach the other device, the last one repeating. */
-export const RETRY_MS: readonly number[] = [300, 1000, 2000, 3000];
+/**
+ * Waits between attempts to reach the other device, the last one repeating: short enough that a
+ * tablet whose tab was closed and opened again is found within 1.5 s (`net.table_reopen_ms`),
+ * an attempt costing the PeerServer one small message.
+ */
+export const RETRY_MS: readonly number[] = [300, 1000, 1500];
 
 /**
  * The wait between two attempts: it lasts `ms`, or ends at once when the session is closed (so a

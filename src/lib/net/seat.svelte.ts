@@ -121,6 +121,12 @@ export class SeatLink {
 		return m && m.key ? { name: m.name, seat: m.seat } : null;
 	}
 
+	/** The seat this phone holds whose game is not over, newest first (/join opened bare goes back to it). */
+	static async latest(): Promise<{ room: string; name: string } | null> {
+		const held = (await seats().list()).find((m) => m.key && m.view?.phase !== 'over');
+		return held ? { room: held.room, name: held.name } : null;
+	}
+
 	/** Forgets this phone's seat in `room` (the host no longer knows its key): it may join afresh. */
 	static async forget(room: string): Promise<void> {
 		await seats().forget(room);

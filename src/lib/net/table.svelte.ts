@@ -16,6 +16,8 @@ import { HostSession, type ComputerSeat, type Presence, type TableSubmitted, typ
 import type { TransportKind } from './link';
 import { createOffer } from './manual';
 import { hostPeerId, newRoomCode } from './protocol';
+import { markTableClosed } from './table-registry';
+import { writeTableNote } from './way-back';
 
 export { APP_VERSION, VIA, chooseTransport, inviteUrl, parseVia, viaOf, type Via } from './connect';
 
@@ -158,6 +160,13 @@ export class HostTable {
 		this.session.close();
 	}
 
+	/** The master asked for a new table: this one's phones are told it is closed, and it is not reopened. */
+	async closeForGood(): Promise<void> {
+		for (const f of this.stopTimers) f();
+		await this.session.closeForGood();
+		await markTableClosed(database(), this.room);
+	}
+
 	refresh(): void {
 		this.presence = this.session.presence();
 		this.waiting = this.session.waiting;
@@ -165,5 +174,8 @@ export class HostTable {
 		this.state = this.session.state;
 		this.events = this.session.events;
 		this.refused = this.session.refusedCount;
+		// the home screen's way back: the table while it is open, nothing once its game is over
+		const over = this.state?.phase === 'over';
+		writeTableNote(over ? null : { room: this.room, names: this.names, ...this.session.reached });
 	}
 }

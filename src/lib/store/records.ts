@@ -53,6 +53,10 @@ export interface TableRecord {
 	 * the fingerprint of its public key. (Absent in tables kept by protocol 1: made on opening.)
 	 */
 	secret?: string;
+	/** When the master closed it for a new table (its phones were told): never reopened by itself. */
+	closedAt?: number;
+	/** The shape of this record (absent: 1); one written by a newer version is not opened here. */
+	schema?: number;
 	createdAt: number;
 	updatedAt: number;
 }
