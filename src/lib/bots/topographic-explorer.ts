@@ -378,7 +378,7 @@ export class TopographicExplorer {
 		const spin = Math.max(0, first.map.spin[first.pos]!);
 		const into = first.map.nb(first.pos, (best + spin) & 3);
 		// 1.6: a known crocodile ahead is shot first (it sleeps); the shot turns as the step does (1.2).
-		if (me.bullets > 0 && into >= 0 && first.map.kind[into] === K_CROCODILE) actions.push({ a: 'shoot', dir: DIRECTIONS[best]! });
+		if ((me.bullets ?? 0) > 0 && into >= 0 && first.map.kind[into] === K_CROCODILE) actions.push({ a: 'shoot', dir: DIRECTIONS[best]! });
 		actions.push({ a: 'go', dir: DIRECTIONS[best]! });
 		this.lastDir = best;
 		this.answer = '';
@@ -391,7 +391,7 @@ export class TopographicExplorer {
 		const map = hyp.map;
 		const carrying = view.me.carry === 'treasure';
 		const inSwamp = map.kind[hyp.pos] === K_SWAMP;
-		const { dist, first } = this.search(map, hyp.pos, view.me.bullets > 0, inSwamp);
+		const { dist, first } = this.search(map, hyp.pos, (view.me.bullets ?? 0) > 0, inSwamp);
 		let best: { di: number; cost: number } | null = null;
 		const toSide = (want: (c: number, d: number) => boolean) => {
 			best = null;
