@@ -191,7 +191,8 @@ function invalidateStarts({ state, c, sys, isMaster, over }: Turn<'invalidate_st
 	const seats = [...new Set(c.seats)].sort((a, b) => a - b);
 	for (const s of seats) {
 		const p = d.p(s);
-		d.update(s, { cell: -1, rejectedStarts: [...p.rejectedStarts, p.cell] });
+		// 6.1 "must not be the same as the previous one": only the cell just invalidated is barred.
+		d.update(s, { cell: -1, rejectedStarts: [p.cell] });
 	}
 	d.all({ type: 'starts_invalidated', seats });
 	return commit(d, c, true);
@@ -216,6 +217,9 @@ function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>
 	const d = new Draft(state, sys);
 	d.phase = 'play';
 	d.turn = 0;
+	// 3.6 "Nstop is determined and announced before the game", as are the moves to heal (4.7).
+	const s = state.settings;
+	if (sys.settingIds.includes('nStop')) d.all(s.encephalitis ? { type: 'terms', nStop: s.nStop, movesToHeal: s.movesToHeal } : { type: 'terms', nStop: s.nStop });
 	d.all({ type: 'starts_confirmed' });
 	for (const s of state.order) {
 		const k = sys.announcedKind ? sys.announcedKind(state, d.p(s).cell) : CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
