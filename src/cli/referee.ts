@@ -20,7 +20,7 @@ import { apply } from '../lib/engine/game/apply';
 import { createGame, initialState } from '../lib/engine/game/game';
 import type { Command, GameEvent } from '../lib/engine/game/types';
 import { parseCellName } from '../lib/engine/plan/geometry';
-import { validatePlan } from '../lib/engine/plan/validate';
+import { validatePlan, type ValidateOptions } from '../lib/engine/plan/validate';
 import { LOCALES, loadEventTexts, renderEvent, type Locale } from '../lib/i18n/events';
 import { m } from '../lib/paraglide/messages.js';
 import { describeProblem, readPlan, type CliIO } from './io';
@@ -99,8 +99,8 @@ export function withCellIndexes(value: unknown, width: number, height: number): 
 }
 
 /** The plan's errors, located (stderr); true when the game may go on (valid, or --allow-invalid). */
-function checked(plan: Plan, path: string, args: Args, io: RefereeIO): boolean {
-	const report = validatePlan(plan, { players: args.plan2 ? undefined : args.players });
+function checked(plan: Plan, path: string, args: Args, settings: ValidateOptions['settings'], io: RefereeIO): boolean {
+	const report = validatePlan(plan, { players: args.plan2 ? undefined : args.players, settings });
 	if (report.errors.length === 0) return true;
 	io.error(m.cli_errors({}, { locale: args.lang }));
 	for (const p of report.errors) io.error(describeProblem(p, plan, args.lang));
@@ -140,7 +140,6 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 	// --rules plays the plans under that rule system (their own `rules` field otherwise).
 	const plan: Plan = args.rules ? { ...read, rules: args.rules } : read;
 	const plan2: Plan | null = read2 && args.rules ? { ...read2, rules: args.rules } : read2;
-	if (!checked(plan, args.plan!, args, io) || (plan2 && !checked(plan2, args.plan2!, args, io))) return 1;
 	let settings: unknown = undefined;
 	if (args.settings) {
 		try {
@@ -150,6 +149,9 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 			return 1;
 		}
 	}
+	// The plans are checked against the rules as agreed (a duel's re-entry through any exit allows fenced areas, 3.8).
+	const agreed = { duelReentryAnyExit: (settings as { duelReentryAnyExit?: unknown } | null)?.duelReentryAnyExit === true };
+	if (!checked(plan, args.plan!, args, agreed, io) || (plan2 && !checked(plan2, args.plan2!, args, agreed, io))) return 1;
 	if (plan2) return duelReferee([plan, plan2], args, settings, io);
 	const g = createGame({ plan, seats: args.players, seed: args.seed, settings, ...(args.order ? { order: args.order } : {}) });
 	if (!g.ok) {

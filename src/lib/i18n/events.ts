@@ -112,7 +112,11 @@ export function foundPhrase(f: Found, locale: Locale, asObject = true): string {
 }
 
 export function statusPhrase(s: PublicStatus, locale: Locale): string {
-	const parts = [itemPhrase('bullet', s.bullets, locale), itemPhrase('grenade', s.grenades, locale)];
+	// The abandoned labyrinth (002 3.1): one item held, no bullets or grenades of the classic kind.
+	const parts =
+		s.item === undefined
+			? [itemPhrase('bullet', s.bullets, locale), itemPhrase('grenade', s.grenades, locale)]
+			: [s.item === null ? t('event_status_no_item', locale) : t('event_status_holds', locale, { item: abandonedItemPhrase(s.item, locale) })];
 	if (s.carry) parts.push(t(`event_thing_${s.carry}`, locale));
 	if (s.health === 'wounded') parts.push(t('event_health_wounded', locale));
 	if (s.health === 'infected')

@@ -300,7 +300,8 @@ function status({ state, c, sys, isMaster }: Turn<'status'>): Applied | RejectRe
 			grenades: p.grenades,
 			carry: p.carry ? p.carry.k : null,
 			reordersLeft: p.reorders,
-			outside: p.outside !== null
+			outside: p.outside !== null,
+			...(sys.held ? { item: sys.held(state, c.by) } : {})
 		}
 	});
 	return commit(d, c, false);

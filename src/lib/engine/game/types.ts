@@ -189,6 +189,8 @@ export interface PublicStatus {
 	carry: CarryKind | null;
 	reordersLeft: number;
 	outside: boolean;
+	/** The abandoned labyrinth's one item held (002 3.1), or none; absent in the other systems. */
+	item?: AbandonedItem | null;
 }
 
 /** A move as it may be recalled (6.3): the actions and flags, nothing private. */

@@ -168,8 +168,8 @@ export const duel: RuleSystem = {
 	/** A half-game: the one opponent walking the owner's plan. */
 	seats: [1, 1],
 
-	planProblems(plan) {
-		return duelProblems(plan);
+	planProblems(plan, options) {
+		return duelProblems(plan, options?.settings?.duelReentryAnyExit === true);
 	},
 
 	initExt(plan) {
