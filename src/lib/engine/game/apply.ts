@@ -152,7 +152,8 @@ function chooseStart({ state, c, sys, isMaster, over }: Turn<'choose_start'>): A
 	if (currentSeat(state) !== c.by) return 'not_your_turn';
 	if (!isCell(state, c.cell)) return 'cell_invalid';
 	if (state.players[c.by]!.rejectedStarts.includes(c.cell)) return 'same_start';
-	if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return 'cell_invalid';
+	// 003 3: the master refuses a start off land as he would at the table ("start on land"), not as no cell.
+	if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return 'start_not_land';
 	const d = new Draft(state, sys);
 	d.update(c.by, { cell: c.cell });
 	d.all({ type: 'start_chosen', seat: c.by });
@@ -221,6 +222,9 @@ function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>
 	const s = state.settings;
 	if (sys.settingIds.includes('nStop')) d.all(s.encephalitis ? { type: 'terms', nStop: s.nStop, movesToHeal: s.movesToHeal } : { type: 'terms', nStop: s.nStop });
 	d.all({ type: 'starts_confirmed' });
+	// A system that places the players itself (the topographic and abandoned games): the master is
+	// told where each one starts, as he hears a chosen start (his own placements, as confirmed).
+	if (sys.autoStarts) for (const s of state.order) d.master({ type: 'start_cell', seat: s, cell: d.p(s).cell });
 	for (const s of state.order) {
 		const k = sys.announcedKind ? sys.announcedKind(state, d.p(s).cell) : CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
 		d.all({ type: 'start_kind', seat: s, kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k });

@@ -169,7 +169,8 @@ export const REJECT_REASONS = [
 	'not_outside',
 	'no_treasure',
 	'holds_treasure',
-	'junk_in_shop'
+	'junk_in_shop',
+	'start_not_land'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -351,3 +351,24 @@ describe('001 3.8, 004: «вариант с возможностью повто�
 		expect(r.errors.find((e) => e.code === 'duel_enclosure')?.cells).toEqual([0]);
 	});
 });
+
+describe('001 3e, 3.7 "take" in either order: the treasure he stands on, then the step', () => {
+	test('3.7: "take, go" takes the treasure lying on his cell, then steps (as "go, take" takes the one he steps onto)', () => {
+		// Start on the fake (b1, told "found a treasure"), take it and walk left onto the true one.
+		const g = half(plan(), 1);
+		g.move(0, [{ a: 'take', index: 0 }, go('left')]);
+		expect(g.last[0]?.type).not.toBe('rejected');
+		expect(g.types().slice(0, 2)).toEqual(['took_treasure', 'duel_treasure']);
+		expect(g.p(0).carry).toMatchObject({ k: 'treasure' });
+		expect(g.p(0).cell).toBe(0);
+		// The true treasure lies where he arrived; he carries the fake he took before the step.
+		expect(g.state.items[0]).toContainEqual({ k: 'treasure', id: 1 });
+	});
+
+	test('3.7: "take, go" with no treasure on his cell is refused before anything happens (he knows his cell holds none)', () => {
+		const g = half(plan(), 2);
+		g.move(0, [{ a: 'take', index: 0 }, go('left')]);
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'no_item' });
+		expect(g.p(0).cell).toBe(2);
+	});
+});
