@@ -20,7 +20,8 @@ import { apply } from '../lib/engine/game/apply';
 import { createGame, initialState } from '../lib/engine/game/game';
 import type { Command, GameEvent } from '../lib/engine/game/types';
 import { parseCellName } from '../lib/engine/plan/geometry';
-import { validatePlan } from '../lib/engine/plan/validate';
+import { validatePlan, type ValidateOptions } from '../lib/engine/plan/validate';
+import { jsonFault } from '../lib/engine/plan/format-json';
 import { LOCALES, loadEventTexts, renderEvent, type Locale } from '../lib/i18n/events';
 import { m } from '../lib/paraglide/messages.js';
 import { describeProblem, readPlan, type CliIO } from './io';
@@ -99,8 +100,8 @@ export function withCellIndexes(value: unknown, width: number, height: number): 
 }
 
 /** The plan's errors, located (stderr); true when the game may go on (valid, or --allow-invalid). */
-function checked(plan: Plan, path: string, args: Args, io: RefereeIO): boolean {
-	const report = validatePlan(plan, { players: args.plan2 ? undefined : args.players });
+function checked(plan: Plan, path: string, args: Args, settings: ValidateOptions['settings'], io: RefereeIO): boolean {
+	const report = validatePlan(plan, { players: args.plan2 ? undefined : args.players, settings });
 	if (report.errors.length === 0) return true;
 	io.error(m.cli_errors({}, { locale: args.lang }));
 	for (const p of report.errors) io.error(describeProblem(p, plan, args.lang));
@@ -109,21 +110,41 @@ function checked(plan: Plan, path: string, args: Args, io: RefereeIO): boolean {
 	return false;
 }
 
-/** The command lines of stdin (empty lines and `#` comments skipped), each parsed, with its index. */
-async function* commandLines(io: RefereeIO): AsyncGenerator<[number, unknown]> {
+/** The deepest nesting of lists and objects a command line may have (a move with conditional parts nested as deep as the engine reads them needs about 20). */
+export const MAX_COMMAND_DEPTH = 40;
+
+/** A command line that cannot be read: where (its line of the input, `line:column`) and why, in the referee's language. */
+type Unreadable = { line: number; error: string };
+
+/**
+ * The command lines of stdin (empty lines and `#` comments skipped), each parsed, with its index;
+ * a line that is not JSON, or nested deeper than `MAX_COMMAND_DEPTH`, comes as `Unreadable` (never
+ * parsed: no line, however deep, can exhaust the call stack).
+ */
+async function* commandLines(io: RefereeIO, lang: Locale): AsyncGenerator<[number, unknown, Unreadable | null]> {
 	const rl = createInterface({ input: io.input, crlfDelay: Infinity });
 	let index = 0;
+	let lineNo = 0;
 	for await (const line of rl) {
+		lineNo++;
 		const trimmed = line.trim();
 		if (!trimmed || trimmed.startsWith('#')) continue;
-		let cmd: unknown;
-		try {
-			cmd = JSON.parse(trimmed);
-		} catch {
-			cmd = { type: 'unparsable' };
+		const fault = jsonFault(trimmed, MAX_COMMAND_DEPTH);
+		if (fault) {
+			const at = `${lineNo}:${fault.at + line.indexOf(trimmed[0]!) + 1}`;
+			const error = fault.deep ? m.cli_command_too_deep({ at, depth: MAX_COMMAND_DEPTH }, { locale: lang }) : m.cli_command_not_json({ at }, { locale: lang });
+			yield [index++, { type: 'unparsable' }, { line: lineNo, error }];
+			continue;
 		}
-		yield [index++, cmd];
+		yield [index++, JSON.parse(trimmed), null];
 	}
+}
+
+/** The refusal of a line that cannot be read: to the master (nobody's command), with where and why. */
+function unreadableLine(index: number, u: Unreadable, lang: Locale, extra: object = {}): string {
+	const event: GameEvent = { type: 'rejected', reason: 'malformed', command: 'unparsable', audience: { to: 'master' } };
+	const { audience, ...body } = event;
+	return JSON.stringify({ command: index, line: u.line, event: body, audience, ...extra, text: renderEvent(event, lang), error: u.error });
 }
 
 export async function referee(argv: string[], io: RefereeIO): Promise<number> {
@@ -140,7 +161,6 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 	// --rules plays the plans under that rule system (their own `rules` field otherwise).
 	const plan: Plan = args.rules ? { ...read, rules: args.rules } : read;
 	const plan2: Plan | null = read2 && args.rules ? { ...read2, rules: args.rules } : read2;
-	if (!checked(plan, args.plan!, args, io) || (plan2 && !checked(plan2, args.plan2!, args, io))) return 1;
 	let settings: unknown = undefined;
 	if (args.settings) {
 		try {
@@ -150,6 +170,9 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 			return 1;
 		}
 	}
+	// The plans are checked against the rules as agreed (a duel's re-entry through any exit allows fenced areas, 3.8).
+	const agreed = { duelReentryAnyExit: (settings as { duelReentryAnyExit?: unknown } | null)?.duelReentryAnyExit === true };
+	if (!checked(plan, args.plan!, args, agreed, io) || (plan2 && !checked(plan2, args.plan2!, args, agreed, io))) return 1;
 	if (plan2) return duelReferee([plan, plan2], args, settings, io);
 	const g = createGame({ plan, seats: args.players, seed: args.seed, settings, ...(args.order ? { order: args.order } : {}) });
 	if (!g.ok) {
@@ -159,7 +182,11 @@ export async function referee(argv: string[], io: RefereeIO): Promise<number> {
 	let state = initialState(g.value);
 	const { width, height } = state.board;
 	io.write(JSON.stringify({ ready: true, order: state.order, players: args.players }));
-	for await (const [index, cmd] of commandLines(io)) {
+	for await (const [index, cmd, unreadable] of commandLines(io, args.lang)) {
+		if (unreadable) {
+			io.write(unreadableLine(index, unreadable, args.lang));
+			continue;
+		}
 		const r = apply(state, withCellIndexes(cmd, width, height) as Command);
 		state = r.state;
 		for (const event of r.events) {
@@ -178,7 +205,11 @@ async function duelReferee(plans: [Plan, Plan], args: Args, settings: unknown, i
 	}
 	let m = r.value;
 	io.write(JSON.stringify({ ready: true, first: m.turns.turn, players: 2 }));
-	for await (const [index, parsed] of commandLines(io)) {
+	for await (const [index, parsed, unreadable] of commandLines(io, args.lang)) {
+		if (unreadable) {
+			io.write(unreadableLine(index, unreadable, args.lang, { half: null }));
+			continue;
+		}
 		const by = (parsed as { by?: unknown } | null)?.by;
 		if (by !== 0 && by !== 1) {
 			const event: GameEvent = { type: 'rejected', reason: 'malformed', command: String((parsed as { type?: unknown } | null)?.type).slice(0, 40), audience: { to: 'master' } };

@@ -91,12 +91,14 @@ const SAMPLES: Samples = {
 	starts_invalidated: [{ seats: [0, 2] }, { seats: [1] }],
 	common_start_set: [{}],
 	starts_confirmed: [{}],
+	terms: [{ nStop: 20, movesToHeal: 5 }, { nStop: 20, movesToHeal: null }, { nStop: 20 }],
 	start_kind: [{ seat: 1, kind: 'land' }],
 	cell_kind_answer: [{ seat: 1, asked: 3, kind: 'pit' }],
 	cell_kind_asked: [{ seat: 1 }],
 	turn: [{ seat: 1 }],
 	move_announced: [
 		{ seat: 1, move: { actions: [{ a: 'go', dir: 'right' }, { a: 'shoot', dir: 'up' }], dark: false, semiDark: false } },
+		{ seat: 1, move: { actions: [{ a: 'go', dir: 'right' }], dark: true, semiDark: false, noPickup: true, noRestock: true } },
 		{ seat: 1, move: { actions: [{ a: 'grenade', dir: 'up' }, { a: 'go', dir: 'up' }, { a: 'if', cond: 'found_treasure', then: [{ a: 'shoot', dir: 'left', target: 2 }] }], dark: false, semiDark: false } },
 		{ seat: 1, move: { actions: [{ a: 'go', dir: 'left' }], dark: true, semiDark: false } },
 		{ seat: 1, move: { actions: [{ a: 'flow' }], dark: false, semiDark: true } }

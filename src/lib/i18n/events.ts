@@ -112,7 +112,11 @@ export function foundPhrase(f: Found, locale: Locale, asObject = true): string {
 }
 
 export function statusPhrase(s: PublicStatus, locale: Locale): string {
-	const parts = [itemPhrase('bullet', s.bullets, locale), itemPhrase('grenade', s.grenades, locale)];
+	// The abandoned labyrinth (002 3.1): one item held, no bullets or grenades of the classic kind.
+	const parts =
+		s.item === undefined
+			? [itemPhrase('bullet', s.bullets, locale), itemPhrase('grenade', s.grenades, locale)]
+			: [s.item === null ? t('event_status_no_item', locale) : t('event_status_holds', locale, { item: abandonedItemPhrase(s.item, locale) })];
 	// what he carries named as in a list of what he has (nominative: "мина", not the object "мину")
 	if (s.carry) parts.push(t(`event_status_carry_${s.carry}`, locale));
 	if (s.health === 'wounded') parts.push(t('event_health_wounded', locale));
@@ -199,7 +203,10 @@ function correctionPhrase(change: CorrectionChange, locale: Locale, width: numbe
 
 export function movePhrase(mv: PublicMove, locale: Locale, names?: Names): string {
 	if ('ordered' in mv) return t('event_recall_ordered', locale);
-	const text = mv.actions.map((a) => actionPhrase(a, locale, names)).join(', ');
+	let text = mv.actions.map((a) => actionPhrase(a, locale, names)).join(', ');
+	// 6.2: what he asked of the answer is part of the request said in full (5.1, 4.3).
+	if (mv.noPickup) text = t('event_move_no_pickup', locale, { move: text });
+	if (mv.noRestock) text = t('event_move_no_restock', locale, { move: text });
 	if (mv.dark) return t('event_recall_dark', locale, { move: text });
 	if (mv.semiDark) return t('event_recall_semi_dark', locale, { move: text });
 	return text;
@@ -265,6 +272,11 @@ const EVENT_TEXTS: { [K in GameEvent['type']]: Render<K> } = {
 	recall: (e, c) => e.move === null
 		? t('event_recall_none', c.locale, { player: c.player(e.of) })
 		: t('event_recall', c.locale, { player: c.player(e.of), move: movePhrase(e.move, c.locale, c.names) }),
+	terms: (e, c) => e.movesToHeal === undefined
+		? t('event_terms_nstop', c.locale, { rounds: e.nStop })
+		: e.movesToHeal === null
+			? t('event_terms_unlimited', c.locale, { rounds: e.nStop })
+			: t('event_terms', c.locale, { rounds: e.nStop, moves: movesPhrase(e.movesToHeal, c.locale) }),
 	nstop_count: (e, c) => t('event_nstop_count', c.locale, { rounds: e.rounds, of: e.of }),
 	survivor_left: (e, c) => t('event_survivor_left', c.locale, { ...c.P, moves: movesPhrase(e.left, c.locale) }),
 	won: (e, c) => t(`event_won_${e.how}`, c.locale, c.P),

@@ -189,7 +189,7 @@ const ReplaySchema = v.object({
 	acts: v.array(
 		v.object({
 			by: v.pipe(v.number(), v.integer(), v.minValue(-1)),
-			move: v.optional(v.object({ actions: v.array(v.looseObject({ a: v.string() })), dark: v.boolean(), semiDark: v.boolean() }))
+			move: v.optional(v.object({ actions: v.array(v.looseObject({ a: v.string() })), dark: v.boolean(), semiDark: v.boolean(), noPickup: v.optional(v.literal(true)), noRestock: v.optional(v.literal(true)) }))
 		})
 	),
 	heard: v.array(Seq),

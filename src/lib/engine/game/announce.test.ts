@@ -26,7 +26,14 @@ function announcedFirst(command: Command, events: readonly GameEvent[]): void {
 	expect(events[0]).toEqual({
 		type: 'move_announced',
 		seat: command.by,
-		move: { actions: command.actions.map(sayable), dark: command.dark === true, semiDark: command.semiDark === true },
+		move: {
+			actions: command.actions.map(sayable),
+			dark: command.dark === true,
+			semiDark: command.semiDark === true,
+			// 6.2: the request in full, "don't pick anything up" and "don't restock" only when said
+			...(command.noPickup === true ? { noPickup: true } : {}),
+			...(command.noRestock === true ? { noRestock: true } : {})
+		},
 		audience: { to: 'all' }
 	});
 }
@@ -72,12 +79,12 @@ describe('000 1.2, 6.2: the move as said, before its answer', () => {
 		expect(apply(g.state, { type: 'move', by: 1, actions: [{ a: 'skip' }] }).events.map((e) => e.type)).toEqual(['rejected']);
 	});
 
-	test('only what a player can say is announced: anything else a command carries is left out', () => {
+	test('only what a player can say is announced (his "don\'t pick anything up" too, 6.2): anything else a command carries is left out', () => {
 		const g = new Script(plan, 2).start([0, 0], [2, 0]);
 		g.until(0);
 		const sneaky = { type: 'move', by: 0, actions: [{ a: 'go', dir: 'right', cell: 5, note: 'x' }], noPickup: true, secret: 'the plan' } as unknown as Command;
 		const [said] = apply(g.state, sneaky).events;
-		expect(said).toEqual({ type: 'move_announced', seat: 0, move: { actions: [{ a: 'go', dir: 'right' }], dark: false, semiDark: false }, audience: { to: 'all' } });
+		expect(said).toEqual({ type: 'move_announced', seat: 0, move: { actions: [{ a: 'go', dir: 'right' }], dark: false, semiDark: false, noPickup: true }, audience: { to: 'all' } });
 	});
 
 	test('the move as said is its actions word for word, whatever else they carry, nested or not', () => {

@@ -125,6 +125,11 @@ export function saidMove(cmd: Extract<Command, { type: 'move' }>, same?: PublicM
 	// `same`: a move already made of these words (the mover's `lastMove`, just recorded) is shared, not copied.
 	// (An ordered cell's record has no `actions`: read as undefined, never these; no `in` test per move.)
 	const said = same as SaidMove | null | undefined;
-	if (said && said.actions === actions && said.dark === dark && said.semiDark === semiDark) return said;
-	return { actions, dark, semiDark };
+	// 6.2 "specifies his request in full": what he asked of the answer is said too (5.1, 4.3).
+	const noPickup = cmd.noPickup === true;
+	const noRestock = cmd.noRestock === true;
+	if (said && said.actions === actions && said.dark === dark && said.semiDark === semiDark && (said.noPickup === true) === noPickup && (said.noRestock === true) === noRestock)
+		return said;
+	if (!noPickup && !noRestock) return { actions, dark, semiDark };
+	return { actions, dark, semiDark, ...(noPickup ? { noPickup } : {}), ...(noRestock ? { noRestock } : {}) };
 }

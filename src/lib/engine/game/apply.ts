@@ -155,7 +155,8 @@ function chooseStart({ state, c, sys, isMaster, over }: Turn<'choose_start'>): A
 	if (currentSeat(state) !== c.by) return 'not_your_turn';
 	if (!isCell(state, c.cell)) return 'cell_invalid';
 	if (state.players[c.by]!.rejectedStarts.includes(c.cell)) return 'same_start';
-	if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return 'cell_invalid';
+	// 003 3: the master refuses a start off land as he would at the table ("start on land"), not as no cell.
+	if (sys.startAllowed && !sys.startAllowed(state, c.cell)) return 'start_not_land';
 	const d = new Draft(state, sys);
 	d.update(c.by, { cell: c.cell });
 	d.all({ type: 'start_chosen', seat: c.by });
@@ -194,7 +195,8 @@ function invalidateStarts({ state, c, sys, isMaster, over }: Turn<'invalidate_st
 	const seats = [...new Set(c.seats)].sort((a, b) => a - b);
 	for (const s of seats) {
 		const p = d.p(s);
-		d.update(s, { cell: -1, rejectedStarts: [...p.rejectedStarts, p.cell] });
+		// 6.1 "must not be the same as the previous one": only the cell just invalidated is barred.
+		d.update(s, { cell: -1, rejectedStarts: [p.cell] });
 	}
 	d.all({ type: 'starts_invalidated', seats });
 	return commit(d, c, true);
@@ -219,7 +221,13 @@ function confirmStarts({ state, c, sys, isMaster, over }: Turn<'confirm_starts'>
 	const d = new Draft(state, sys);
 	d.phase = 'play';
 	d.turn = 0;
+	// 3.6 "Nstop is determined and announced before the game", as are the moves to heal (4.7).
+	const s = state.settings;
+	if (sys.settingIds.includes('nStop')) d.all(s.encephalitis ? { type: 'terms', nStop: s.nStop, movesToHeal: s.movesToHeal } : { type: 'terms', nStop: s.nStop });
 	d.all({ type: 'starts_confirmed' });
+	// A system that places the players itself (the topographic and abandoned games): the master is
+	// told where each one starts, as he hears a chosen start (his own placements, as confirmed).
+	if (sys.autoStarts) for (const s of state.order) d.master({ type: 'start_cell', seat: s, cell: d.p(s).cell });
 	for (const s of state.order) {
 		const k = sys.announcedKind ? sys.announcedKind(state, d.p(s).cell) : CELL_KINDS[state.board.kind[d.p(s).cell]!]!;
 		d.all({ type: 'start_kind', seat: s, kind: k === 'encephalitis' && !state.settings.encephalitis ? 'land' : k });
@@ -287,7 +295,8 @@ function status({ state, c, sys, isMaster }: Turn<'status'>): Applied | RejectRe
 	if (isMaster) return 'malformed';
 	if (state.phase === 'start') return 'wrong_phase';
 	const d = new Draft(state, sys);
-	d.all({ type: 'status', seat: c.by, status: publicStatus(state.players[c.by]!) });
+	const status = publicStatus(state.players[c.by]!);
+	d.all({ type: 'status', seat: c.by, status: sys.held ? { ...status, item: sys.held(state, c.by) } : status });
 	// 6.4, 6.7: the answer tells him what his dark moves kept from him: then it changes what he
 	// knows (the master's undo takes it back with the moves after it); otherwise only the log.
 	return commit(d, c, toldOwnStatus(d, c.by));

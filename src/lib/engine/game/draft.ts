@@ -245,6 +245,7 @@ export function clonePlayer(p: PlayerState): PlayerState {
 		questions: p.questions,
 		pendingOrder: p.pendingOrder,
 		hitNotice: p.hitNotice,
+		hitHeard: p.hitHeard,
 		footing: p.footing,
 		pickedAt: p.pickedAt,
 		lastMove: p.lastMove,

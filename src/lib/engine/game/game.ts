@@ -124,6 +124,7 @@ export function initialState(game: Omit<Game, 'log'>): GameState {
 			questions: game.handicaps?.questions?.[seat] ?? settings.handicapQuestions,
 			pendingOrder: false,
 			hitNotice: false,
+			hitHeard: false,
 			footing: false,
 			pickedAt: -1,
 			lastMove: null,

@@ -169,7 +169,8 @@ export const REJECT_REASONS = [
 	'not_outside',
 	'no_treasure',
 	'holds_treasure',
-	'junk_in_shop'
+	'junk_in_shop',
+	'start_not_land'
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -189,12 +190,17 @@ export interface PublicStatus {
 	carry: CarryKind | null;
 	reordersLeft: number;
 	outside: boolean;
+	/** The abandoned labyrinth's one item held (002 3.1), or none; absent in the other systems. */
+	item?: AbandonedItem | null;
 }
 
 /** A move as it may be recalled (6.3): the actions and flags, nothing private. */
 export type PublicMove = SaidMove | { ordered: true };
-/** A move as the player says it aloud (seed 000 2.1, 6.2, 6.7, 6.8): its actions in order, and whether dark or semi-dark. */
-export type SaidMove = { actions: Action[]; dark: boolean; semiDark: boolean };
+/**
+ * A move as the player says it aloud (seed 000 2.1, 6.2, 6.7, 6.8): its actions in order, whether
+ * dark or semi-dark, and (only when said) "don't pick anything up" (5.1) and "don't restock" (4.3).
+ */
+export type SaidMove = { actions: Action[]; dark: boolean; semiDark: boolean; noPickup?: true; noRestock?: true };
 /** No moves (one shared empty list: most players' `noChangeMoves` most of the time). */
 export const NO_MOVES: readonly SaidMove[] = Object.freeze([]);
 
@@ -266,6 +272,8 @@ export type EventBody =
 	/** `corpse: false`: the system leaves nothing behind (topographic: he leaves the game, the treasure goes home). */
 	| { type: 'timed_out'; seat: Seat; corpse?: false }
 	| { type: 'nstop_started' }
+	/** 3.6, 4.7: the terms "announced before the game": N_stop, and the moves to heal (null: unlimited; absent without encephalitis). */
+	| { type: 'terms'; nStop: number; movesToHeal?: number | null }
 	| { type: 'nstop_stopped' }
 	| { type: 'nstop_count'; rounds: number; of: number }
 	| { type: 'survivor_left'; seat: Seat; left: number }
@@ -363,6 +371,11 @@ export interface PlayerState {
 	readonly pendingOrder: boolean;
 	/** 5.5 / 6.7: wounded since his last turn: told so when his turn comes. */
 	readonly hitNotice: boolean;
+	/**
+	 * Section A, 5.5: the table heard that wound (a scream, a blast): at his turn everybody hears
+	 * who it was. Not after a dark or semi-dark move, whose result was kept from them (6.7, 6.8).
+	 */
+	readonly hitHeard: boolean;
 	/** 7.4 shallow rivers: stands on the bottom of the river. */
 	readonly footing: boolean;
 	/**
@@ -376,7 +389,7 @@ export interface PlayerState {
 	 * change that each hit a wall and changed nothing — "known to result in no change" (the ban).
 	 */
 	readonly noChangeMoves: readonly SaidMove[];
-	/** Start cells chosen before and invalidated (6.1). */
+	/** The start cell last chosen and invalidated (6.1: only "the previous one" is barred); none yet. */
 	readonly rejectedStarts: readonly number[];
 	/** 6.4, 6.7, 6.8: what the player has not been told of his own status; undefined: he knows it all (`known.ts`). */
 	readonly untold: Untold | undefined;

@@ -96,6 +96,8 @@ export interface ValidationReport {
 export interface ValidateOptions {
 	/** Number of players, when known: the fake-treasure recommendation depends on it (8, rec. 3). */
 	players?: number;
+	/** Settings agreed for the game, where a rule system's plan rules depend on one (the duel's `duelReentryAnyExit`, 3.8). */
+	settings?: { duelReentryAnyExit?: boolean };
 }
 
 export function isValid(report: ValidationReport): boolean {
@@ -124,7 +126,7 @@ export function validatePlan(plan: Plan, options: ValidateOptions = {}): Validat
 	const system = ruleSystem(plan.rules);
 	if (system.ok && system.value.ownValidator) {
 		// Other rule systems (duel, topographic, abandoned) check their own seed's rules.
-		for (const p of system.value.planProblems(plan)) {
+		for (const p of system.value.planProblems(plan, options)) {
 			const { warning, ...problem } = p;
 			(warning ? warnings : errors).push(problem as Problem);
 		}

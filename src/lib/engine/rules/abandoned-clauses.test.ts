@@ -575,3 +575,37 @@ describe('002 property: treasures are never lost nor doubled', () => {
 		);
 	});
 });
+
+describe('002 (issue 31): no deaths in this labyrinth; the status names the item held', () => {
+	test('002 4 (with the classic 9 time limit): a time-out is not a death — he leaves the game, no corpse, his treasure stays as a pile', () => {
+		const { g, me, other } = pair(grid('abandoned', ['L L L L'], { ...EXIT, items: [{ cell: 2, kind: 'treasure', true: true }] }), 1, 3);
+		g.do({ type: 'correct', by: 'master', reason: 'test', change: { kind: 'carry', seat: me, carry: { k: 'treasure', id: 0 } } });
+		expect(g.p(me).carry).toEqual({ k: 'treasure', id: 0 });
+		g.do({ type: 'time_out', by: 'master', seat: me });
+		const told = g.last.find((e) => e.type === 'timed_out')!;
+		expect(told).toMatchObject({ seat: me, corpse: false, audience: { to: 'all' } });
+		expect(renderEvent(told, 'en')).toMatch(/has left the game$/);
+		for (const l of ['en', 'ru', 'uk'] as const) expect(renderEvent(told, l)).not.toMatch(/corpse|труп/);
+		expect(g.types()).not.toContain('you_died');
+		expect(g.p(me).status).toBe('lost');
+		expect(g.state.items.flat().some((i) => i.k === 'corpse')).toBe(false);
+		expect(g.state.items[1]).toContainEqual({ k: 'treasure', id: 0 });
+		expect(g.now).toBe(other);
+	});
+
+	test('002 3.1 "can only hold one item at a time": the status answer names the item held, or none', () => {
+		const { g, me } = pair(grid('abandoned', ['L L L L'], EXIT), 0, 3);
+		give(g, me, 'first_aid');
+		g.do({ type: 'status', by: me });
+		const status = g.last.find((e) => e.type === 'status')!;
+		expect(status).toMatchObject({ status: { item: 'first_aid' } });
+		expect(renderEvent(status, 'en')).toContain('a first aid kit');
+		expect(renderEvent(status, 'ru')).toContain('аптечка');
+		expect(renderEvent(status, 'en')).not.toMatch(/grenade/);
+		give(g, me, null as unknown as AbandonedItem);
+		g.do({ type: 'status', by: me });
+		const none = g.last.find((e) => e.type === 'status')!;
+		expect(none).toMatchObject({ status: { item: null } });
+		expect(renderEvent(none, 'en')).toMatch(/no item/);
+	});
+});

@@ -120,13 +120,13 @@ describe('002 moves', () => {
 		expect(g.now).not.toBe(me);
 	});
 
-	test('002 3.3 with the time limit (classic 9): a player timed out after a wall dies and the turn passes on', () => {
+	test('002 3.3 with the time limit (classic 9): a player timed out after a wall leaves the game and the turn passes on', () => {
 		const g = game(plan(), 2, [0, 0]);
 		const me = firstOf(g);
 		g.move(me, [go('left')]);
 		expect(g.now).toBe(me);
 		g.do({ type: 'time_out', by: 'master', seat: me });
-		expect(g.state.players[me]!.status).toBe('dead');
+		expect(g.state.players[me]!.status).toBe('lost');
 		expect(g.now).not.toBe(me);
 		expect(g.state.phase).toBe('play');
 	});

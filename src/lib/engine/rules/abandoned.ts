@@ -361,9 +361,26 @@ export const abandoned: RuleSystem = {
 	cellKinds: ABANDONED_KINDS,
 	settingIds: ABANDONED_SETTING_IDS,
 	ownValidator: true,
+	// Seed 002 has injuries and no deaths: a player the master times out leaves the game (below).
+	corpses: false,
 
 	planProblems(plan) {
 		return abandonedProblems(plan);
+	},
+
+	kill(d, seat) {
+		// Only the master's time limit (the classic game's 9) puts a player out of this game: he leaves
+		// it, as in the topographic game — no corpse, no "you are dead". The treasure he held stays on
+		// his tile as a pile, as an injured adventurer drops it (4), for the others to find.
+		const p = d.p(seat);
+		if (p.status !== 'in') return;
+		if (p.carry?.k === 'treasure' && p.outside === null) d.addItems(p.cell, [p.carry]);
+		d.update(seat, { status: 'lost', bullets: 0, grenades: 0, carry: null });
+		d.changed = true;
+	},
+
+	held(state, seat) {
+		return heldItem(state, seat);
 	},
 
 	initExt(plan, board, seats, rng) {

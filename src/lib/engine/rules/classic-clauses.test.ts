@@ -178,7 +178,7 @@ describe('5.5 "each player has N-1 cell re-orders"', () => {
 			expect(g.p(1).health).toBe('wounded');
 			g.until(1);
 			const told = g.last.find((e) => e.type === 'wounded_notice');
-			expect(told).toMatchObject({ seat: 1, canOrder: k < 2, audience: { to: 'seat', seat: 1 } });
+			expect(told).toMatchObject({ seat: 1, canOrder: k < 2, audience: { to: 'all' } }); // section A: "Player 2 is wounded…"
 			if (k < 2) g.do({ type: 'order_cell', by: 1, cell: g.cell(2, 0) });
 			else {
 				g.do({ type: 'order_cell', by: 1, cell: g.cell(2, 0) });

@@ -61,7 +61,7 @@ describe('5.5 "a wounded player immediately falls down"', () => {
 		g.move(b, [{ a: 'shoot', dir: 'up' }, { a: 'skip' }]);
 		expect(g.types()).toContain('no_scream');
 		expect(g.p(c).status).toBe('in');
-		expect(g.last.find((e) => e.type === 'wounded_notice')).toMatchObject({ seat: c, audience: { to: 'seat', seat: c } });
+		expect(g.last.find((e) => e.type === 'wounded_notice')).toMatchObject({ seat: c, audience: { to: 'all' } });
 		g.do({ type: 'order_cell', by: c, cell: null });
 		g.move(c, [{ a: 'skip' }]);
 		g.move(a, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);

@@ -187,12 +187,12 @@ describe('5 items', () => {
 		// 5.5: the corpse and the grenades lie where he died.
 		expect(g.state.items[g.cell(3, 0)]!.filter((i) => i.k === 'corpse')).toHaveLength(1);
 	});
-	test('5.5: N−1 cell orders; a wounded player is told privately and may order a cell', () => {
+	test('5.5: N−1 cell orders; a wounded player is told at his turn (everybody hears it, section A) and may order a cell', () => {
 		const g = new Script(corridor(), 2).start([1, 0], [3, 0]);
 		expect(g.p(1).reorders).toBe(1);
 		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'skip' }]);
 		const notice = g.last.find((e) => e.type === 'wounded_notice');
-		expect(notice?.audience).toEqual({ to: 'seat', seat: 1 });
+		expect(notice?.audience).toEqual({ to: 'all' });
 		g.do({ type: 'order_cell', by: 1, cell: g.cell(0, 0) });
 		expect(g.last.find((e) => e.type === 'ordered_at')?.audience).toEqual({ to: 'master' });
 		expect(g.p(1).cell).toBe(g.cell(0, 0));

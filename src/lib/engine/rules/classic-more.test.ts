@@ -146,7 +146,7 @@ describe('5.5 wound notices', () => {
 	test('5.5: a wounded player with no cell orders left is still told at his turn that he is wounded', () => {
 		const g = new Script(buildPlan(['LLL'], { items: [[2, 0, 'treasure', true]] }), 2, { reorders: 0 }).start([0, 0], [1, 0]);
 		g.until(0).move(0, [{ a: 'shoot', dir: 'right' }, { a: 'go', dir: 'up' }]);
-		expect(g.last.find((e) => e.type === 'wounded_notice')).toMatchObject({ canOrder: false, audience: { to: 'seat', seat: 1 } });
+		expect(g.last.find((e) => e.type === 'wounded_notice')).toMatchObject({ canOrder: false, audience: { to: 'all' } });
 		g.move(1, [{ a: 'go', dir: 'up' }]);
 		g.move(0, [{ a: 'go', dir: 'up' }]);
 		expect(g.last.find((e) => e.type === 'wounded_notice')).toBeUndefined();

@@ -36,6 +36,7 @@ import {
 } from '../game/types';
 import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
 import { CLASSIC_SETTING_IDS } from '../game/settings';
+import { saidMove } from '../game/announce';
 
 // `DIRECTIONS.includes(d)`, compared one by one (checked for every action of every move).
 const isDir = (d: unknown): d is Direction => d === 'up' || d === 'right' || d === 'down' || d === 'left';
@@ -294,13 +295,15 @@ export interface Act<A extends Action['a']> {
 export type ActionHandler<A extends Action['a']> = (act: Act<A>) => RejectReason | null;
 
 /**
- * Who a bullet can hit on `cell`: the players standing there, still in, but the shooter. 5.5: a
+ * Who a bullet can hit on `cell`: the players standing there, still in, but the shooter (with 7.3's
+ * named target, only he). 5.5: a
  * player who fell wounded is not hit again, nor does he stop the bullet. (One pass, no list made
  * and filtered: asked for every cell along the shot.)
  */
-function targetsAt(d: Draft, cell: number, shooter: Seat): PlayerState[] {
+function targetsAt(d: Draft, cell: number, shooter: Seat, named: Seat | undefined): PlayerState[] {
 	const out: PlayerState[] = [];
-	for (const q of d.players) if (q.status === 'in' && q.outside === null && q.cell === cell && q.seat !== shooter && !fallen(q)) out.push(q);
+	for (const q of d.players)
+		if (q.status === 'in' && q.outside === null && q.cell === cell && q.seat !== shooter && !fallen(q) && (named === undefined || q.seat === named)) out.push(q);
 	return out;
 }
 
@@ -323,7 +326,9 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 		p = d.update(seat, { bullets: 1 });
 	}
 	d.own(seat).bullets = p.bullets - 1;
-	let victims = targetsAt(d, here, seat);
+	// 7.3 "the bullet will only hit him": a named target is the only player it meets; it flies past the others.
+	const named = s.namedTarget ? a.target : undefined;
+	let victims = targetsAt(d, here, seat, named);
 	let stopCell = here;
 	if (victims.length === 0) {
 		const di = dirIndex(a.dir);
@@ -337,7 +342,7 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 			// 4.3: one can shoot towards a weaponry (its occupants are hit); 4.2: nobody in a
 			// hospital is hurt. Either stops the bullet unless 7.3 lets it through.
 			if (d.board.kind[cur] !== K_HOSPITAL) {
-				const there = targetsAt(d, cur, -1);
+				const there = targetsAt(d, cur, -1, named);
 				if (there.length) {
 					victims = there;
 					stopCell = cur;
@@ -347,7 +352,6 @@ function shoot({ d, seat, a, cmd }: Act<'shoot'>): RejectReason | null {
 			if (d.sys.bulletStops(d, cur)) break;
 		}
 	}
-	if (s.namedTarget) victims = victims.filter((q) => q.seat === a.target);
 	victims = victims.filter((q) => d.board.kind[q.cell] !== K_HOSPITAL);
 	const before = stopCell === here ? d.itemsAt(here).length : 0;
 	for (const q of victims) d.sys.wound(d, q.seat, 'bullet');
@@ -691,7 +695,8 @@ export const classic: RuleSystem = {
 			d.p(seat).cell === startCell &&
 			d.changed === changedBefore;
 		const own = d.own(seat);
-		own.lastMove = pub;
+		// The move as said (6.3's recall repeats it in full); `pub`, without the answer's wishes, is what 7.7 compares.
+		own.lastMove = cmd.noPickup === true || cmd.noRestock === true ? saidMove(cmd) : pub;
 		// Every wall hit since anything changed is kept, not only the last: a player alternating
 		// between two walls he knows (a bearer of the treasure stalling in a hospital) repeats too.
 		// Kept only under the ban, where a known one was refused above (so the list has no doubles).
@@ -783,7 +788,10 @@ export const classic: RuleSystem = {
 						}
 					}
 					const fin = d.sys.enterCell(d, seat, n, out);
-					d.sys.arrive(d, seat, fin, from, out, cmd);
+					// 4.4, 5.7: a pit sends him on from the pit, another cell, even back onto the one he left
+					// (a mine there blasts); such a round trip is still no "successful" move (4.7).
+					d.sys.arrive(d, seat, fin, b.kind[n] === K_PIT ? n : from, out, cmd);
+					if (fin === from) out.moved = false;
 					return out;
 				}
 				if (side === SIDE_OPEN_EXIT) {
@@ -897,7 +905,11 @@ export const classic: RuleSystem = {
 		own.pickedAt = -1;
 		if (cell !== from) out.moved = true;
 		if (d.board.kind[cell] !== K_RIVER) own.footing = false;
-		if (cell !== from && hasArmedMine(d, cell)) blast(d, cell, seat);
+		// What he brings, to tell apart from what he finds (read before a blast or an infection drops it).
+		const carried = own.carry;
+		const bullets = own.bullets;
+		const blasted = cell !== from && hasArmedMine(d, cell);
+		if (blasted) blast(d, cell, seat);
 		let p = d.p(seat);
 		if (p.status !== 'in') return;
 		if (!p.immune && p.health !== 'infected' && contagious(d, cell)) {
@@ -908,6 +920,16 @@ export const classic: RuleSystem = {
 		const here = d.itemsAt(cell);
 		if (here.length === 0) return; // most cells: nothing to find or pick up
 		const f = countFound(here);
+		if (p.health !== 'healthy') {
+			// 3.3, 5.2: "found" is what lay on the cell he arrived at, not what he dropped there himself
+			// as he arrived (wounded by the blast, infected): the blast destroyed his bullets and landmine.
+			if (!blasted) f.bullets -= bullets - p.bullets;
+			if (carried && !p.carry && !(blasted && carried.k === 'landmine')) {
+				if (carried.k === 'treasure') f.treasures--;
+				else if (carried.k === 'landmine') f.landmines--;
+				else f.corpses--;
+			}
+		}
 		if (anyFound(f)) {
 			// Its counts named one by one (a spread copies them the slow way; most arrivals on items say this).
 			d.event({ type: 'found', seat, treasures: f.treasures, bullets: f.bullets, grenades: f.grenades, landmines: f.landmines, corpses: f.corpses, audience: d.aud });
@@ -931,7 +953,7 @@ export const classic: RuleSystem = {
 		}
 		dropAllButGrenades(d, seat);
 		const canOrder = p.reorders > 0 && !(cause === 'landmine' && d.settings.noReorderAfterMine);
-		d.update(seat, { health: 'wounded', pendingOrder: canOrder, hitNotice: true });
+		d.update(seat, { health: 'wounded', pendingOrder: canOrder, hitNotice: true, hitHeard: d.aud === ALL });
 	},
 
 	infect(d, seat) {
@@ -968,7 +990,11 @@ export const classic: RuleSystem = {
 		const p = d.p(seat);
 		if (p.hitNotice || p.pendingOrder) {
 			if (!woundKeptFromHim(d, seat)) {
-				d.tell(seat, { type: 'wounded_notice', seat, canOrder: p.pendingOrder });
+				// Section A: "a scream … will only be found [who] when it will be the wounded one's turn":
+				// "Player 2 is wounded…" is said to all; after a dark move only he is told (6.7).
+				const notice = { type: 'wounded_notice', seat, canOrder: p.pendingOrder } as const;
+				if (p.hitNotice && p.hitHeard) d.all(notice);
+				else d.tell(seat, notice);
 				toldAtTurn(d, seat);
 			}
 			d.own(seat).hitNotice = false;

@@ -12,6 +12,8 @@ import type { Direction, Plan } from '../plan/types';
 import { duelExt } from './duel';
 import { actionsPerTurn, afterMove, afterStart, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
 import { duelHalf, grid, renderedEverywhere } from './topographic.testing';
+import { generateDuel } from './duel-generate';
+import { validatePlan } from '../plan/validate';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
@@ -326,5 +328,47 @@ describe('001 3 what the owner tells (the walker\'s device hears only the reply)
 		const turns = r.device.turns;
 		expect(turns.turn).toBe(0);
 		expect(mayAct(turns, 1 as Player, 'action')).toBe('not_your_turn');
+	});
+});
+
+describe('001 3.8, 004: «вариант с возможностью повторного захода через любой выход… можно отгораживать участки»', () => {
+	// The top-left corner walled off from the inside, with an exit of its own (the one on the top side).
+	const base = generateDuel(9);
+	const walls = [...base.walls.filter((w) => !(w.cell === 0 || w.cell === 10 || w.cell === 1)), { cell: 0, dir: 'right' as const }, { cell: 0, dir: 'down' as const }];
+	const fenced: Plan = { ...base, walls, exits: base.exits.map((e) => (e.dir === 'up' ? { ...e, cell: 0 } : e)) };
+	const codes = (p: Plan, settings?: { duelReentryAnyExit?: boolean }) => validatePlan(p, { settings }).errors.map((e) => e.code);
+
+	test('3.8: with re-entry through any exit agreed, an area reached only through its own exit is allowed', () => {
+		expect(base.cells[0]?.kind).toBe('land');
+		expect(codes(fenced)).toContain('duel_enclosure');
+		expect(codes(fenced, { duelReentryAnyExit: false })).toContain('duel_enclosure');
+		expect(codes(fenced, { duelReentryAnyExit: true })).toEqual([]);
+	});
+
+	test('3.8: with re-entry through any exit, an area with no exit of its own is still an enclosure', () => {
+		const shut: Plan = { ...fenced, exits: base.exits.map((e) => (e.cell === 0 ? { ...e, cell: e.dir === 'up' ? 5 : 50 } : e)) };
+		const r = validatePlan(shut, { settings: { duelReentryAnyExit: true } });
+		expect(r.errors.find((e) => e.code === 'duel_enclosure')?.cells).toEqual([0]);
+	});
+});
+
+describe('001 3e, 3.7 "take" in either order: the treasure he stands on, then the step', () => {
+	test('3.7: "take, go" takes the treasure lying on his cell, then steps (as "go, take" takes the one he steps onto)', () => {
+		// Start on the fake (b1, told "found a treasure"), take it and walk left onto the true one.
+		const g = half(plan(), 1);
+		g.move(0, [{ a: 'take', index: 0 }, go('left')]);
+		expect(g.last[0]?.type).not.toBe('rejected');
+		expect(g.types().slice(0, 2)).toEqual(['took_treasure', 'duel_treasure']);
+		expect(g.p(0).carry).toMatchObject({ k: 'treasure' });
+		expect(g.p(0).cell).toBe(0);
+		// The true treasure lies where he arrived; he carries the fake he took before the step.
+		expect(g.state.items[0]).toContainEqual({ k: 'treasure', id: 1 });
+	});
+
+	test('3.7: "take, go" with no treasure on his cell is refused before anything happens (he knows his cell holds none)', () => {
+		const g = half(plan(), 2);
+		g.move(0, [{ a: 'take', index: 0 }, go('left')]);
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'no_item' });
+		expect(g.p(0).cell).toBe(2);
 	});
 });

@@ -11,9 +11,12 @@ import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types'
 import type { PlanProblem } from './types';
 
 export const DUEL_SIZE = 10;
+/** The outside of the labyrinth as a place in the walking graph (`enclosed` with re-entry through any exit). */
+const OUTSIDE = -1;
 const KINDS: readonly CellKind[] = ['land', 'crossbow', 'crutch', 'trap', 'pit', 'pit_exit'];
 
-export function duelProblems(plan: Plan): PlanProblem[] {
+/** `anyExit`: re-entry through any exit is agreed (`duelReentryAnyExit`, 3.9), so areas fenced off behind an exit of their own are allowed (3.8). */
+export function duelProblems(plan: Plan, anyExit = false): PlanProblem[] {
 	const out: PlanProblem[] = [];
 	const { board, sides } = compileBoard(plan);
 	if (plan.width !== DUEL_SIZE || plan.height !== DUEL_SIZE)
@@ -69,7 +72,7 @@ export function duelProblems(plan: Plan): PlanProblem[] {
 
 	// 3.8: no enclosures.
 	if (!out.some((p) => p.code === 'grid_size_rules' || p.code === 'cells_left_out')) {
-		const shut = enclosed(plan, board, sides);
+		const shut = enclosed(plan, board, sides, anyExit);
 		if (shut.length) out.push({ code: 'duel_enclosure', cells: shut });
 	}
 	return out;
@@ -79,9 +82,11 @@ export function duelProblems(plan: Plan): PlanProblem[] {
  * Cells from which not every cell can be visited, or the labyrinth not left,
  * without grenades. A pit is passed through (its exit is where one stands), so
  * the walking graph runs between the other cells; every cell must be reachable
- * from every other, and some cell must have an exit.
+ * from every other, and some cell must have an exit. With `anyExit` (re-entry through any exit
+ * agreed: «в этом случае можно отгораживать участки, попасть в которые можно только через
+ * определенный вход») the outside joins them: out through any open exit, back in through any.
  */
-export function enclosed(plan: Plan, board: Board, sides: Uint8Array): number[] {
+export function enclosed(plan: Plan, board: Board, sides: Uint8Array, anyExit = false): number[] {
 	const pit = CELL_KINDS.indexOf('pit');
 	const exitOf = new Map<number, number>();
 	plan.cells.forEach((c, i) => {
@@ -111,10 +116,17 @@ export function enclosed(plan: Plan, board: Board, sides: Uint8Array): number[] 
 		}
 		return seen;
 	};
-	// Forward: a step onto n visits n and ends where n puts the walker.
-	const fwd = (c: number) => next[index.get(c)!]!.flatMap((n) => (land(n) === n ? [n] : [n, land(n)]));
 	const standing = board.cellList.filter(canStand);
 	const leavable = standing.filter((c) => plan.exits.some((e) => e.open && e.cell === c));
+	if (anyExit && leavable.length) {
+		// The outside as one more place to stand (−1): every exit cell leads to it and from it.
+		for (const c of leavable) next[index.get(c)!]!.push(OUTSIDE);
+		next.push(leavable);
+		index.set(OUTSIDE, next.length - 1);
+		standing.push(OUTSIDE);
+	}
+	// Forward: a step onto n visits n and ends where n puts the walker.
+	const fwd = (c: number) => next[index.get(c)!]!.flatMap((n) => (land(n) === n ? [n] : [n, land(n)]));
 	// Measured from a cell with an exit, so what gets flagged is the closed-off part.
 	const root = leavable[0];
 	if (root === undefined) return standing;

@@ -168,8 +168,8 @@ export const duel: RuleSystem = {
 	/** A half-game: the one opponent walking the owner's plan. */
 	seats: [1, 1],
 
-	planProblems(plan) {
-		return duelProblems(plan);
+	planProblems(plan, options) {
+		return duelProblems(plan, options?.settings?.duelReentryAnyExit === true);
 	},
 
 	initExt(plan) {
@@ -194,9 +194,13 @@ export const duel: RuleSystem = {
 		if (cmd.dark || cmd.semiDark) return 'option_off';
 		const main = actions.filter((a) => a.a !== 'take');
 		if (main.length > 1) return 'two_movements';
-		// A take may follow the step (onto a treasure) or stand alone; never before it.
-		if (actions.length === 2 && actions[0]!.a === 'take') return 'malformed';
 		const p = d.p(seat);
+		// A take is free and may come in either order (3e, 3.7: taking is the walker's choice, in his
+		// own turn): after the step it takes what he stepped onto; before it, the treasure he stands
+		// on (he was told of it when he came: refused, changing nothing, when there is none).
+		const takeFirst = actions.length === 2 && actions[0]!.a === 'take';
+		const treasureHere = p.outside === null && d.itemsAt(p.cell).some((it) => it.k === 'treasure');
+		if (takeFirst && !treasureHere) return 'no_item';
 		const a = main[0];
 		if (a?.a === 'grenade') {
 			if (p.grenades <= 0) return 'no_grenades';
@@ -206,8 +210,9 @@ export const duel: RuleSystem = {
 			if (!d.settings.duelReentryAnyExit) return 'option_off';
 			if (p.outside === null) return 'not_outside';
 		}
-		if (!a && !d.itemsAt(p.cell).some((it) => it.k === 'treasure')) return 'no_item';
+		if (!a && !treasureHere) return 'no_item';
 		d.aud = ALL;
+		if (takeFirst) take(d, seat);
 		if (a?.a === 'go') go(d, seat, a.dir);
 		else if (a?.a === 'grenade') grenade(d, seat, a.dir);
 		else if (a?.a === 'enter') {
@@ -217,7 +222,7 @@ export const duel: RuleSystem = {
 				enter(d, seat, a.cell);
 			} else d.say({ type: 'not_reentered', seat });
 		}
-		if (actions.some((x) => x.a === 'take') && !d.result && !take(d, seat)) d.say({ type: 'action_failed', seat, reason: 'no_item' });
+		if (!takeFirst && actions.some((x) => x.a === 'take') && !d.result && !take(d, seat)) d.say({ type: 'action_failed', seat, reason: 'no_item' });
 		d.update(seat, { lastMove: { actions, dark: false, semiDark: false }, noChangeMoves: NO_MOVES });
 		return null;
 	},

@@ -582,3 +582,21 @@ describe('003 the last clauses', () => {
 		expect(topoExt(g.state).bear).toBe(1);
 	});
 });
+
+describe('003 3 "each player is placed on some land cell (or a spinner)": a start elsewhere refused as a master would say it', () => {
+	test('003 3: a river, swamp, pit, crocodile, arsenal or morgue start is refused with "a start must be on land", never "there is no such cell"', () => {
+		const plan = grid('topographic', ['L R> B P C A M']);
+		for (let cell = 1; cell < 7; cell++) {
+			const g = new Script(plan, 1, CHOOSE);
+			g.do({ type: 'choose_start', by: 0, cell });
+			const refusal = g.last[0]!;
+			expect(refusal).toMatchObject({ type: 'rejected', reason: 'start_not_land', audience: { to: 'seat', seat: 0 } });
+			expect(renderEvent(refusal, 'en')).toMatch(/land/);
+			for (const l of ['en', 'ru', 'uk'] as const) expect(renderEvent(refusal, l)).not.toBe(renderEvent({ ...refusal, reason: 'cell_invalid' } as typeof refusal, l));
+		}
+		// A cell that is not on the plan at all is still "no such cell".
+		const g = new Script(plan, 1, CHOOSE);
+		g.do({ type: 'choose_start', by: 0, cell: 99 });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
+	});
+});

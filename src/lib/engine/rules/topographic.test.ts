@@ -56,7 +56,7 @@ describe('003 field', () => {
 		const plan = grid('topographic', ['S2 R> B']);
 		const g = new Script(plan, 1, CHOOSE);
 		g.do({ type: 'choose_start', by: 0, cell: 1 });
-		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'cell_invalid' });
+		expect(g.last[0]).toMatchObject({ type: 'rejected', reason: 'start_not_land' });
 		g.do({ type: 'choose_start', by: 0, cell: 0 });
 		g.do({ type: 'confirm_starts', by: 'master' });
 		expect(g.last.find((e) => e.type === 'start_kind')).toMatchObject({ kind: 'land' });

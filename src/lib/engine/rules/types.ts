@@ -28,6 +28,7 @@ import type { Draft } from '../game/draft';
 import { CONDITIONS, type AbandonedItem, type Action, type Command, type Condition, type GameState, type RejectReason, type Seat } from '../game/types';
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
+import type { ValidateOptions } from '../plan/validate';
 
 const BIT = Object.fromEntries(CONDITIONS.map((c, i) => [c, 1 << i])) as Record<Condition, number>;
 
@@ -82,8 +83,10 @@ export interface RuleSystem {
 	 * Validation extras beyond the shared plan validator. A system that sets `ownValidator`
 	 * replaces the classic section 8 checks: its `planProblems` is the whole validation.
 	 */
-	planProblems(plan: Plan): PlanProblem[];
+	planProblems(plan: Plan, options?: ValidateOptions): PlanProblem[];
 	readonly ownValidator?: boolean;
+	/** The item a player holds besides what `PlayerState` keeps (the abandoned labyrinth's one item, 002 3.1): the status names it. */
+	held?(state: GameState, seat: Seat): AbandonedItem | null;
 	/** `false`: a player timed out leaves no corpse (`kill` decides what he leaves; the announcement says so). */
 	readonly corpses?: false;
 	/** Players a game of this system seats (createGame refuses others); default MIN_SEATS..MAX_SEATS. */
