@@ -8,22 +8,17 @@
 import { compileBoard, DIR_INDEX, type Board } from '../game/board';
 import { SIDE_OPEN } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
 import type { PlanProblem } from './types';
 
 export const DUEL_SIZE = 10;
-const KINDS: readonly CellKind[] = ['land', 'crossbow', 'crutch', 'trap', 'pit', 'pit_exit'];
 
 export function duelProblems(plan: Plan): PlanProblem[] {
 	const out: PlanProblem[] = [];
 	const { board, sides } = compileBoard(plan);
 	if (plan.width !== DUEL_SIZE || plan.height !== DUEL_SIZE)
 		out.push({ code: 'grid_size_rules', params: { expected: `${DUEL_SIZE}x${DUEL_SIZE}`, found: `${plan.width}x${plan.height}` } });
-	const missing = plan.cells.flatMap((c, i) => (c ? [] : [i]));
-	if (missing.length) out.push({ code: 'cells_left_out', cells: missing });
-	const foreign = plan.cells.flatMap((c, i) => (c && !KINDS.includes(c.kind) ? [i] : []));
-	if (foreign.length) out.push({ code: 'cell_kind_not_in_rules', cells: foreign });
-	const badWalls = plan.walls.filter((w) => !(board.nb[w.cell * 4 + DIR_INDEX[w.dir]]! >= 0));
-	if (badWalls.length) out.push({ code: 'wall_not_inner', cells: badWalls.map((w) => w.cell) });
+	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, 'duel'), ...wallsNotInner(plan, board));
 
 	const cellsOf = (k: CellKind) => plan.cells.flatMap((c, i) => (c?.kind === k ? [i] : []));
 	for (const [k, code] of [
