@@ -15,7 +15,8 @@ import type { Command } from '../src/lib/engine/game/types';
 import { generatePlan } from '../src/lib/engine/plan/generate';
 import { createRng } from '../src/lib/engine/random';
 import { MemoryPhoneStore } from '../src/lib/net/session-records';
-import { MemoryTable, settle, until } from '../src/lib/net/testing';
+import { MemoryTable } from '../src/lib/net/testing';
+import { pause, until } from './wall-clock';
 
 const SIZES = process.env.HOST_BENCH_SIZES ? process.env.HOST_BENCH_SIZES.split(',').map(Number) : [500, 8000, 32000];
 const TIMED = 150;
@@ -91,13 +92,13 @@ export default async () => {
 			if (!result.ok) throw new Error(`refused at ${i}: ${result.reason}`);
 			if (command.type === 'move' && sent.length === before + 1) bytes.push(sent[sent.length - 1]!);
 			// the phones take it in before the next move is timed
-			await settle(0);
+			await pause(0);
 		}
 		perMove.set(size, median(times));
 		console.error(`host bench: ${size} commands, ${Math.round(median(times))} µs a move`);
 		rows.push({ name: `host.move_us_${size}`, value: Math.round(median(times)), unit: 'µs' });
 		t.close();
-		await settle(10);
+		await pause(10);
 	}
 	rows.push({ name: 'host.move_ratio_32000_500', value: Math.round((perMove.get(32000)! / perMove.get(500)!) * 100) / 100, unit: '×' });
 	rows.push({ name: 'net.update_bytes_40x40', value: median(bytes), unit: 'chars' });

@@ -24,7 +24,8 @@ import { fingerprint, hostProof, newNonce, newTableSecret, publicKeyOf } from '.
 import { PlayerSession } from '../src/lib/net/player';
 import { readPlayerFrame, type HostMessage, type PlayerMessage } from '../src/lib/net/protocol';
 import { CHUNK, SeatStore } from '../src/lib/net/seat-store';
-import { TEST_APP, newGame, until } from '../src/lib/net/testing';
+import { TEST_APP, newGame } from '../src/lib/net/testing';
+import { until } from './wall-clock';
 import type { Membership, UpdateView } from '../src/lib/store/records';
 
 /** A whole chunk's worth of saves, so both lengths are timed over chunks as full and as empty. */

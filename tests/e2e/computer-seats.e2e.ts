@@ -108,7 +108,8 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 					// A computer is moving: the curtain shows nothing of the plan meanwhile.
 					// (Unless the game has just ended: the reveal shows the whole plan.)
 					if ((await noPlanOnScreen(page)) > 0) expect(await page.getByTestId('reveal').isVisible()).toBe(true);
-					await page.waitForTimeout(150);
+					// Until the curtain asks for Ada again (or the game ends).
+					await page.locator('[data-testid="take-device"], [data-testid="reveal"]').first().waitFor({ timeout: 30_000 });
 					continue;
 				}
 				if (sawComputerMove && turns === 1) await screenshot(page, `computers-curtain-${origin.name}`);
@@ -206,12 +207,15 @@ describe("a computer seat at the master's console", () => {
 				const undoneAt = (await storedRecord(page)).game.log.findIndex((c) => c.type === 'undo');
 				expect(undoneAt).toBeGreaterThan(0);
 				const computerMovedSince = async () => (await storedRecord(page)).game.log.slice(undoneAt).some((c) => c.by === 1);
-				for (let i = 0; i < 40 && !(await computerMovedSince()); i++) {
-					expect(await retry.count()).toBe(0);
-					if (await page.getByTestId('reveal').isVisible()) break;
+				// Ada moves whenever the pad is hers, until the computer has moved again by itself (or the game ended, or it stopped).
+				const afterTheUndo = async () => {
+					if ((await retry.count()) > 0) return 'stopped';
+					if (await page.getByTestId('reveal').isVisible()) return 'over';
+					if (await computerMovedSince()) return 'moved';
 					if (await page.getByTestId('composer').isVisible()) await page.getByTestId('composer').locator('[data-dir="up"]').click();
-					await page.waitForTimeout(300);
-				}
+					return 'waiting';
+				};
+				await expect.poll(afterTheUndo, { timeout: 20_000, interval: 300 }).not.toBe('waiting');
 				expect((await computerMovedSince()) || (await page.getByTestId('reveal').isVisible())).toBe(true);
 				expect(await retry.count()).toBe(0);
 			}

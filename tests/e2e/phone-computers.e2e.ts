@@ -69,7 +69,13 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 					// Anna waits her turns (the plan is a surprise: a step could take her out of an exit and end the game).
 					await phone.getByTestId('skip').click();
 					await phone.locator(mine).waitFor({ state: 'detached', timeout: 20_000 });
-				} else await tablet.waitForTimeout(150);
+				} else {
+					// Nothing for Anna or the master yet (the computer is choosing): wait for her turn, the confirmation, or the computer's move.
+					const before = (await hostGame(tablet)).log.length;
+					await expect
+						.poll(async () => (await phone.locator(mine).count()) > 0 || (await confirm.count()) > 0 || (await hostGame(tablet)).log.length > before, { timeout: 20_000 })
+						.toBe(true);
+				}
 				const game = await hostGame(tablet);
 				computerMoves = game.log.filter((c) => c.by === 1 && c.type === 'move').length;
 				if (replay(game).state.phase === 'over') break;

@@ -36,11 +36,15 @@ const TABLET = { width: 1280, height: 800 };
 
 /** The phone whose screen says it is this seat's turn (in the given phase), waiting for one. */
 async function whoseTurn(phones: Page[], phase: 'start' | 'play'): Promise<number> {
-	for (let tries = 0; tries < 200; tries++) {
-		for (const [i, phone] of phones.entries()) if (await phone.locator(`[data-testid="player"][data-phase="${phase}"][data-my-turn="true"]`).count()) return i;
-		await phones[0]!.waitForTimeout(100);
-	}
-	throw new Error(`no phone's turn to ${phase}`);
+	const myTurn = (phone: Page) => phone.locator(`[data-testid="player"][data-phase="${phase}"][data-my-turn="true"]`);
+	let seat = -1;
+	await expect
+		.poll(async () => {
+			for (const [i, phone] of phones.entries()) if (await myTurn(phone).count()) return (seat = i);
+			return -1;
+		}, { message: `a phone's turn to ${phase}`, timeout: 20_000 })
+		.toBeGreaterThanOrEqual(0);
+	return seat;
 }
 
 describe("issue 7's acceptance game at the table", () => {

@@ -176,7 +176,10 @@ describe("issue 7's acceptance game, pass-and-play", () => {
 			expect(await reveal.locator('[data-treasure]').count()).toBe(0);
 			expect(await reveal.locator('[data-carried]').count()).toBe(1);
 			await reveal.getByTestId('step-next').tap();
-			for (const p of await reveal.locator('polyline.path').all()) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
+			// One path a player, each of more than its start (a loop over none would check nothing).
+			const paths = await reveal.locator('polyline.path').all();
+			expect(paths).toHaveLength(NAMES.length);
+			for (const p of paths) expect(((await p.getAttribute('points')) ?? '').split(' ').length).toBeGreaterThan(2);
 			await screenshot(page, 'accept-reveal-phone');
 			await page.setViewportSize(TABLET);
 			await screenshot(page, 'accept-pass-reveal-tablet');

@@ -27,7 +27,7 @@ describe('paint tool', () => {
 		editor.options.kind = 'pit';
 		editor.down(at(0, 0));
 		editor.move(at(3, 0));
-		expect(editor.phase).toBe('painting');
+		expect(editor.phase).toBe('dragging');
 		editor.cancel();
 		expect(editor.plan).toBe(before);
 		expect(editor.canUndo).toBe(false);

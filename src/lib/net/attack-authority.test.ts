@@ -6,7 +6,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { newNonce, seatProof } from './pin';
 import { PROTOCOL_VERSION } from './protocol';
-import { MemoryTable, TEST_APP, newGame, rogue, until } from './testing';
+import { MemoryTable, TEST_APP, newGame, rogue, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

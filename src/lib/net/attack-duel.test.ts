@@ -12,7 +12,9 @@ import { MAX_HANDSHAKES, MAX_HELLOS } from './limits';
 import { MemoryNetwork, memoryPair } from './memory';
 import { newNonce, publicKeyOf, newTableSecret } from './pin';
 import { PROTOCOL_VERSION } from './protocol';
-import { FAST, TEST_APP, settle, until } from './testing';
+import { FAST, TEST_APP, settle, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 const ROOM = 'DUELXY';
 let open: DuelSession[] = [];

@@ -15,7 +15,9 @@ import { createRng } from '../engine/random';
 import { PlayerSession } from './player';
 import { hostPeerId } from './protocol';
 import { MemoryPhoneStore } from './session-records';
-import { MemoryTable, TEST_APP, newGame, settle, until } from './testing';
+import { MemoryTable, TEST_APP, newGame, settle, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

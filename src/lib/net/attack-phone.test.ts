@@ -7,8 +7,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { Channel } from './channel';
 import { hostProof, newTableSecret, publicKeyOf } from './pin';
 import { hostPeerId, readPlayerFrame, type HostMessage, type PlayerMessage } from './protocol';
-import { MemoryTable, newGame, scriptedCommands, until } from './testing';
+import { MemoryTable, newGame, scriptedCommands, settle, until, onFakeClock } from './testing';
 import type { Membership } from '../store/records';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {
@@ -67,12 +69,15 @@ async function scriptedHost(t: MemoryTable, secret: string | null, script: (hell
 				}
 			} else if (event.message.type === 'prove' && hello) {
 				for (const m of script(hello)) channel.send(m);
-				if (options.hangUp) setTimeout(() => channel.close(), 50);
+				if (options.hangUp) setTimeout(() => channel.close(), HANG_UP_MS);
 			}
 		});
 	});
 	return { listener, heard };
 }
+
+/** How long a scripted tablet that hangs up waits after its script. */
+const HANG_UP_MS = 50;
 
 /** What no table may tell a phone in seat 0 holding its key: another seat, another key, other names, another game. */
 function lies(room: string, width: number): HostMessage[] {
@@ -140,7 +145,8 @@ describe('a tablet that says what no tablet says', () => {
 		let proves = 0;
 		const odd = await scriptedHost(t, secret, (hello) => (hello.seat === undefined ? [] : (script[proves++ >> 1] ?? [])), { hangUp: true });
 		await until(() => proves >= 2 * script.length, 5000, 'every lie told');
-		await new Promise((r) => setTimeout(r, 100));
+		// past the last hang-up: whatever the last lie could still do has been done
+		await settle(HANG_UP_MS * 2);
 		const now = await stored(t);
 		expect(now.key).toBe(kept.key);
 		expect(now.seat).toBe(0);

@@ -7,11 +7,13 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { MAX_HANDSHAKES } from './limits';
 import { MAX_PLAYER_FRAME, PROTOCOL_VERSION } from './protocol';
-import { MemoryTable, newGame, rogue, settle, until, type RogueAnswer } from './testing';
+import { MemoryTable, newGame, rogue, settle, until, type RogueAnswer, onFakeClock } from './testing';
 import { Channel, type ChannelOptions } from './channel';
 import { memoryPair } from './memory';
 import { BaseLink } from './link';
 import type { TableRecord } from '../store/records';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {
@@ -186,7 +188,8 @@ describe('frames of every wrong kind', () => {
 	}
 
 	test('from a stranger and from a seated phone: each refused or dropped, nothing in the game or the store changes, nothing is polluted', async () => {
-		const t = await tableWithGame(2, { pingMs: 100, lostMs: 20_000, resendMs: 300 });
+		const heartbeats = { pingMs: 100, lostMs: 20_000, resendMs: 300 };
+		const t = await tableWithGame(2, heartbeats);
 		const before = snapshotOf(t);
 		const stranger = rogue(t);
 		const seated = rogue(t);
@@ -197,7 +200,8 @@ describe('frames of every wrong kind', () => {
 			stranger.raw(data);
 			seated.raw(data);
 		}
-		await settle(100);
+		// past a resend: whatever the frames set going has run
+		await settle(heartbeats.resendMs);
 		await t.host.settled();
 		expect(t.hostErrors).toEqual([]);
 		expect(snapshotOf(t)).toBe(before);

@@ -14,9 +14,11 @@ import type { DuelSettings } from '../store/records';
 import { MemoryDuelStore, newDuelRecord } from './duel-record';
 import { DuelSession } from './duel';
 import { MemoryNetwork } from './memory';
-import { FAST, TEST_APP, settle, until } from './testing';
+import { FAST, TEST_APP, settle, settled, until, onFakeClock } from './testing';
 import { nextAction } from './duel.testing';
 import { Channel, type ChannelOptions } from './channel';
+
+onFakeClock();
 
 const ROOM = 'DUELAB';
 let open: DuelSession[] = [];
@@ -119,7 +121,7 @@ describe('the duel on two devices (seeds 001/004)', () => {
 						return true;
 					};
 				}
-				const result = await p.s[who].move(actions);
+				const result = await settled(p.s[who].move(actions), 6000, 'the move answered');
 				if (step.events.length === 1 && step.events[0]!.type === 'rejected') {
 					// The engine refuses it (a take with no treasure, no grenades left): so does the other device.
 					expect(result.ok).toBe(false);
@@ -174,7 +176,8 @@ describe('the duel on two devices (seeds 001/004)', () => {
 		// A plan before the end is not taken.
 		p.s[idle].channel!.send({ type: 'reveal', plan: JSON.stringify(p.plans[idle]) });
 		await until(() => p.s[mover].refusals.get('not_over') === 1, 2000, 'early reveal refused');
-		await settle(50);
+		// past a resend of the refused plan: it is still not taken
+		await settle(FAST.resendMs! * 2);
 		expect(p.s[mover].record.theirPlan).toBeNull();
 		expect(p.stores.map((s) => JSON.stringify(s.records.get(ROOM)!.exchanges))).toEqual(before);
 		// The game goes on as if nothing happened.
@@ -224,7 +227,7 @@ describe('the duel on two devices (seeds 001/004)', () => {
 			for (let i = 0; i < count && m.turns.winner === null; i++) {
 				const who = m.turns.turn;
 				const actions: Action[] = [{ a: 'go', dir: DIRECTIONS[rng.int(4)]! }];
-				const result = await p.s[who].move(actions);
+				const result = await settled(p.s[who].move(actions), 6000, 'the move answered');
 				expect(result).toEqual({ ok: true });
 				m = duelCommand(m, who, { type: 'move', by: 0, actions } as Command).match;
 			}

@@ -5,7 +5,9 @@ import { initialState } from '../engine/game/game';
 import { stateKey } from '../engine/game/testing';
 import type { Command } from '../engine/game/types';
 import { MAX_PLAYER_FRAME, PROTOCOL_VERSION } from './protocol';
-import { MemoryTable, newGame, rogue, scriptedCommands, settle, until, TEST_APP } from './testing';
+import { MemoryTable, newGame, rogue, scriptedCommands, settle, until, TEST_APP, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

@@ -13,8 +13,10 @@ import { visibleTo } from '../engine/game/view';
 import { createRng } from '../engine/random';
 import { ComputerSeats, type ComputerMove } from '$lib/play/computer-seats.svelte';
 import { NetTableGame } from '$lib/play/net-game.svelte';
-import { MemoryTable, engineEventsFor, newGame, settle, until } from './testing';
+import { MemoryTable, engineEventsFor, newGame, settle, until, onFakeClock } from './testing';
 import type { TableRecord } from '../store/records';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

@@ -9,7 +9,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { replayEvents } from '../engine/game/game';
 import type { GameEvent } from '../engine/game/types';
-import { MemoryTable, newGame, scriptedCommands, settle, until } from './testing';
+import { MemoryTable, newGame, scriptedCommands, settle, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

@@ -9,7 +9,9 @@ import type { Command } from '../engine/game/types';
 import { createRng } from '../engine/random';
 import type { PlayerSession } from './player';
 import type { CommandResult } from '../store/records';
-import { MemoryTable, newGame, settle, until } from './testing';
+import { MemoryTable, newGame, settle, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

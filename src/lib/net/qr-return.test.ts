@@ -11,7 +11,9 @@ import { memoryPair } from './memory';
 import { PlayerSession } from './player';
 import { readHostFrame } from './protocol';
 import { MemoryHostStore, MemoryPhoneStore } from './session-records';
-import { TEST_APP, newGame, scriptedCommands, settle, until } from './testing';
+import { TEST_APP, newGame, scriptedCommands, settle, settled, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 /** A direct link's timing, shortened: away after 150 ms of silence, given up after 3 s. */
 const DIRECT: ChannelOptions = { pingMs: 20, quietMs: 150, lostMs: 3000, resendMs: 50 };
@@ -77,12 +79,13 @@ describe('a phone paired by QR codes (issue 18)', () => {
 		await until(() => phone.session.status === 'away', 2000, 'the phone says the tablet is away');
 		await until(() => host.presence()[by]!.here === false, 2000, 'the tablet says the seat is away');
 		const answered = phone.session.send(first);
-		await settle(100);
+		// several of its resends fall due while the link is cut: none of them arrives
+		await settle(DIRECT.resendMs! * 4);
 		expect(host.record!.game.log).toEqual([]);
 
 		// Back in range on the same link: no new pairing, no rejoin.
 		cut(phone.link, false);
-		expect(await answered).toEqual({ ok: true });
+		expect(await settled(answered)).toEqual({ ok: true });
 		await until(() => phone.session.status === 'joined' && host.presence()[by]!.here, 2000, 'back in its seat');
 		expect(host.record!.game.log).toEqual([first]);
 		expect(phone.session.joins).toBe(1);

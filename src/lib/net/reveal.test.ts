@@ -9,7 +9,9 @@ import { DIRECTIONS } from '../engine/plan/types';
 import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
 import { PlayerSession } from './player';
 import { MAX_HOST_FRAME } from './protocol';
-import { MemoryTable, newGame, scriptedCommands, until } from './testing';
+import { MemoryTable, newGame, scriptedCommands, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 describe('the plan at the reveal', () => {
 	test('no phone has the plan while the game goes on; each has it, as the host\'s, once the game is over', async () => {

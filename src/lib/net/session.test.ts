@@ -5,7 +5,9 @@ import type { Command } from '../engine/game/types';
 import { HostSession, MAX_WAITING } from './host';
 import { hostPeerId } from './protocol';
 import { MemoryHostStore } from './session-records';
-import { MemoryTable, engineEventsFor, newGame, scriptedCommands, settle, until, TEST_APP, FAST } from './testing';
+import { MemoryTable, engineEventsFor, newGame, scriptedCommands, settle, settled, until, TEST_APP, FAST, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {
@@ -242,11 +244,12 @@ describe('faults (each device ends with the same history as without the fault)',
 		dropResults = true;
 		const sent = phone.send(command);
 		await until(() => t.host.record!.game.log.length === at + 1, 2000, 'host applied it');
-		await settle(100);
+		// past the channel's resends: the answer is lost each time, the command still waits
+		await settle(FAST.resendMs! * 2);
 		expect(phone.pending).not.toBeNull();
 		dropResults = false;
 		phone.drop();
-		const result = await sent;
+		const result = await settled(sent);
 		expect(result.ok).toBe(true);
 		expect(t.host.record!.game.log.length).toBe(at + 1);
 		await t.play(log.slice(at + 1));
@@ -343,7 +346,7 @@ describe('durability', () => {
 		expect(phone.pending).toEqual(command);
 		// The disk is back: the next retry is stored, then applied and answered, once.
 		store.append = original;
-		expect(await answer).toEqual({ ok: true });
+		expect(await settled(answer)).toEqual({ ok: true });
 		expect(t.host.record!.game.log.length).toBe(at + 1);
 		expect(t.host.problem).toBeNull();
 		expect(phone.trouble).toBeNull();
@@ -488,7 +491,8 @@ describe('a command the phone will not store (issue 16)', () => {
 		store.save = () => Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' }));
 		await expect(phone.send(first!)).rejects.toThrow('full');
 		expect(phone.pending).toBeNull();
-		await settle(50);
+		// past the channel's resends: nothing went out to be applied
+		await settle(FAST.resendMs! * 2);
 		expect(t.host.record!.game.log).toEqual([]);
 		store.save = save;
 		expect((await phone.send(first!)).ok).toBe(true);

@@ -10,7 +10,9 @@ import { viewFor } from '../engine/game/view';
 import { generatePlan } from '../engine/plan/generate';
 import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
-import { MemoryTable, engineEventsFor, until } from './testing';
+import { MemoryTable, engineEventsFor, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

@@ -2,6 +2,7 @@
  * Test helpers: a table in memory (a host and phones over the memory network) and a
  * scripted game driven through it. Used by the unit tests and the bench.
  */
+import { afterEach, beforeEach, vi } from 'vitest';
 import { apply } from '../engine/game/apply';
 import { createGame, replay, replayEvents, type Game } from '../engine/game/game';
 import { randomLegalCommand } from '../engine/game/random-command';
@@ -63,14 +64,44 @@ export function engineEventsFor(game: Game, log: Command[], seat: Seat): GameEve
 	return replayEvents({ ...game, log }).events.seatEvents(seat);
 }
 
-export const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The tests of this file run on vitest's fake clock: timers and `Date` move only when the test
+ * lets time pass (`settle`, `until`), so "nothing happened before the deadline" is checked by
+ * passing the deadline itself, never after a guess at real time. `setImmediate` stays real: it
+ * is no clock (fake-indexeddb and Node's I/O use it to take turns).
+ */
+export function onFakeClock(): void {
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+	});
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+}
 
+/** Lets `ms` pass on the fake clock: every timer due runs, with the promises between them. */
+export async function settle(ms = 0): Promise<void> {
+	await vi.advanceTimersByTimeAsync(ms);
+}
+
+/** Lets the fake clock run until `check` holds; fails once `timeoutMs` of it passed without. */
 export async function until(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
 	const end = Date.now() + timeoutMs;
 	while (!check()) {
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 		await settle(5);
 	}
+}
+
+/**
+ * Lets the fake clock run until `work` settles (a resend, a retry or a heartbeat may be what it
+ * waits for), and gives its value; fails once `timeoutMs` of the clock passed without.
+ */
+export async function settled<T>(work: Promise<T>, timeoutMs = 3000, what = 'the answer'): Promise<T> {
+	let done = false;
+	const watched = work.finally(() => (done = true));
+	await until(() => done, timeoutMs, what);
+	return watched;
 }
 
 export class MemoryTable {
@@ -152,7 +183,8 @@ export class MemoryTable {
 	async play(commands: Command[]): Promise<void> {
 		for (const command of commands) {
 			const by = (command as { by: Seat | 'master' }).by;
-			const result = by === 'master' ? await this.host.master(command) : await this.phones[by]!.send(command);
+			const answer: Promise<{ ok: boolean }> = by === 'master' ? this.host.master(command) : this.phones[by]!.send(command);
+			const result = await settled(answer, 3000, `the answer to ${command.type}`);
 			if (!result.ok) throw new Error(`refused ${JSON.stringify(command)}: ${'reason' in result ? result.reason : ''}`);
 		}
 	}

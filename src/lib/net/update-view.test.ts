@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { viewFor } from '../engine/game/view';
 import type { HostMessage } from './protocol';
-import { MemoryTable, newGame, scriptedCommands, until } from './testing';
+import { MemoryTable, newGame, scriptedCommands, until, onFakeClock } from './testing';
+
+onFakeClock();
 
 let table: MemoryTable | null = null;
 afterEach(() => {

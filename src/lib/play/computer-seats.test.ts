@@ -9,9 +9,11 @@ import { describe, expect, test } from 'vitest';
 import { currentSeat } from '$lib/engine/game/apply';
 import { LabyrinthDatabase } from '$lib/store/db';
 import { GameStore } from '$lib/store/games';
-import { newGame, until } from '$lib/net/testing';
+import { newGame, settle, until, onFakeClock } from '$lib/net/testing';
 import { ComputerSeats, type ComputerMove } from './computer-seats.svelte';
 import { LocalGame } from './local-game.svelte';
+
+onFakeClock();
 
 // Long enough for a poll every 5 ms to see the computer thinking before it moves.
 const PAUSE_MS = 40;
@@ -64,7 +66,8 @@ describe.each(['host', 'pass'] as const)('computers on this device (%s)', (mode)
 			// Looking again (a screen's effect) does not make it try again by itself.
 			store.append = append;
 			computers.watch();
-			await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * 4));
+			// past its pause several times over: it did not try again
+			await settle(PAUSE_MS * 4);
 			expect(computers.stuck).toEqual({ seat, problem: 'quota' });
 			const before = moves.length;
 			computers.retry();

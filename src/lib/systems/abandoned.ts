@@ -1,10 +1,14 @@
 /** The abandoned labyrinth's face (seed 002). */
+import { paintsOf } from '../engine/rules/descriptors';
 import type { SystemFace } from './types';
 
 export const abandonedFace: SystemFace = {
 	id: 'abandoned',
 	tools: ['paint', 'walls', 'river', 'portal', 'treasure', 'eraser', 'inspect'],
-	paints: ['land', 'shop', 'hospital', 'marsh', 'portal'],
+	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	get paints() {
+		return paintsOf('abandoned');
+	},
 	closedExits: false,
 	riverEnd: 'wall',
 	treasures: 'piles',

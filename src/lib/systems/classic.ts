@@ -1,10 +1,14 @@
 /** The classic game's face (seed 000). */
+import { paintsOf } from '../engine/rules/descriptors';
 import type { SystemFace } from './types';
 
 export const classicFace: SystemFace = {
 	id: 'classic',
 	tools: ['paint', 'walls', 'river', 'loop', 'treasure', 'item', 'shape', 'eraser', 'inspect'],
-	paints: ['land', 'hospital', 'weaponry', 'pit', 'delta', 'encephalitis'],
+	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	get paints() {
+		return paintsOf('classic');
+	},
 	closedExits: true,
 	riverEnd: 'delta',
 	treasures: 'true_and_fake',

@@ -1,10 +1,14 @@
 /** The duel's face (seeds 001/004): two players, each drew the other's labyrinth. */
+import { paintsOf } from '../engine/rules/descriptors';
 import type { SystemFace } from './types';
 
 export const duelFace: SystemFace = {
 	id: 'duel',
 	tools: ['paint', 'walls', 'treasure', 'eraser', 'inspect'],
-	paints: ['land', 'crossbow', 'crutch', 'trap', 'pit', 'pit_exit'],
+	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	get paints() {
+		return paintsOf('duel');
+	},
 	closedExits: false,
 	riverEnd: 'delta',
 	treasures: 'true_and_fake',

@@ -1,10 +1,14 @@
 /** The topographic labyrinth's face (seed 003). */
+import { paintsOf } from '../engine/rules/descriptors';
 import type { SystemFace } from './types';
 
 export const topographicFace: SystemFace = {
 	id: 'topographic',
 	tools: ['paint', 'walls', 'river', 'loop', 'creature', 'treasure', 'eraser', 'inspect'],
-	paints: ['land', 'spinner', 'swamp', 'pit', 'crocodile', 'arsenal', 'morgue'],
+	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	get paints() {
+		return paintsOf('topographic');
+	},
 	closedExits: false,
 	riverEnd: 'swamp',
 	treasures: 'one_true',

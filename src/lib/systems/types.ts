@@ -3,8 +3,9 @@
  * play screens show and accept. One plain, engine-free object per system (`classic.ts`,
  * `topographic.ts`, `abandoned.ts`, `duel.ts`), chosen by one exhaustive switch
  * (`systemFace` in index.ts), as chessops keeps its board adapter in `compat.ts`. Only types
- * are imported here: the phone's composer and status read a face, and the rules stay off
- * the phone's download.
+ * are imported here, and a face takes from the engine only its system's descriptor (plain data,
+ * `engine/rules/descriptors.ts`, where its kinds are): the phone's composer and status read a
+ * face, and the rules stay off the phone's download.
  */
 import type { GameSettings } from '../engine/game/settings';
 import type { CellKind, RuleSystemId } from '../engine/plan/types';
@@ -49,7 +50,7 @@ export interface SystemFace {
 	// --- the editor ---------------------------------------------------------------------
 	/** The tools its plans are drawn with: only what its plans hold. */
 	readonly tools: readonly ToolId[];
-	/** The kinds the paint tool lays down: the engine's `cellKinds` less the river (rivers have their tool). */
+	/** The kinds the paint tool lays down: the descriptor's kinds less the river (rivers have their tool). */
 	readonly paints: readonly PaintableKind[];
 	/** Its exits can be closed (the classic game's); elsewhere an exit is a gap, always open. */
 	readonly closedExits: boolean;

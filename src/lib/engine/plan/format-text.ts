@@ -27,36 +27,11 @@ import { type Result, err, ok } from '../result';
 import { cleanName, MAX_PLAN_NAME_LENGTH } from '../name';
 import type { FormatIssue } from './format-json';
 import { bounded, MAX_PLAN_SIDE, PLAN_FORMAT, PLAN_FORMAT_VERSION, parsePlanJson, shorten, textTooLarge } from './format-json';
+import { descriptorOf, kindLetters } from '../rules/descriptors';
 import { cellName, columnName, neighbour, parseCellName } from './geometry';
 import { DIRECTIONS, RULE_SYSTEMS, type Cell, type CellKind, type Direction, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
 
-const KIND_LETTER: Record<CellKind, string> = {
-	land: 'L',
-	hospital: 'H',
-	weaponry: 'W',
-	pit: 'P',
-	river: 'R',
-	delta: 'D',
-	encephalitis: 'E',
-	// topographic: S spinner (then its quarter turns 1-3), B swamp (bog), C crocodile, A arsenal, M morgue
-	spinner: 'S',
-	swamp: 'B',
-	crocodile: 'C',
-	arsenal: 'A',
-	morgue: 'M',
-	// abandoned: T shop (trade), F marsh (fen), G portal (gate, then its set number)
-	shop: 'T',
-	marsh: 'F',
-	portal: 'G',
-	// duel: X crossbow, Y crutch, K trap, I pit exit (pits and pit exits then their number)
-	crossbow: 'X',
-	crutch: 'Y',
-	trap: 'K',
-	pit_exit: 'I'
-};
-/** The letters each rule system's pictures may use (a letter of another system is refused). */
-const RULE_LETTERS: Record<RuleSystemId, string> = { classic: 'LHWPRDE', topographic: 'LSRBPCAM', abandoned: 'LTHFRG', duel: 'LXYKPI' };
-const LETTER_KIND = Object.fromEntries(Object.entries(KIND_LETTER).map(([k, l]) => [l, k as CellKind])) as Record<string, CellKind>;
+// Each system's kinds and their letters are its descriptor's (rules/descriptors.ts); a kind has one letter wherever it is used.
 const ARROW: Record<Direction, string> = { up: '^', right: '>', down: 'v', left: '<' };
 const ARROW_DIR = Object.fromEntries(Object.entries(ARROW).map(([d, a]) => [a, d as Direction])) as Record<string, Direction>;
 
@@ -64,6 +39,7 @@ const CELL_WIDTH = 4;
 const RENDER_MARGIN = 3; // room for row numbers up to 99
 
 export function renderPlanText(plan: Plan): string {
+	const letterOf = kindLetters();
 	const { width, height } = plan;
 	const exits = new Map(plan.exits.map((e) => [`${e.cell}:${e.dir}`, e.open]));
 	const walls = new Set(plan.walls.map((w) => `${w.cell}:${w.dir}`));
@@ -120,7 +96,7 @@ export function renderPlanText(plan: Plan): string {
 									: cell.kind === 'portal' && portalSetOf.has(index)
 										? String(portalSetOf.get(index))
 										: '';
-				content = (KIND_LETTER[cell.kind] + arg + (marks.get(index) ?? '')).padEnd(CELL_WIDTH);
+				content = (letterOf[cell.kind]! + arg + (marks.get(index) ?? '')).padEnd(CELL_WIDTH);
 			}
 			row += content + vertical[side(x, y + 1, 'right')];
 		}
@@ -148,6 +124,8 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 	if (Number(header[1]) !== PLAN_FORMAT_VERSION) return err([{ code: 'unsupported_version', path: line(0), found: header[1] }]);
 	if (!(RULE_SYSTEMS as readonly string[]).includes(header[2]!)) return err([{ code: 'invalid_value', path: line(0), found: header[2] }]);
 	const rules = header[2] as RuleSystemId;
+	// Only the letters of this system's kinds (a letter of another system is refused).
+	const kindOfLetter = new Map(Object.entries(descriptorOf(rules).letters).map(([kind, letter]) => [letter, kind as CellKind]));
 	const nameLine = /^name: ?(.*)$/.exec(lines[1] ?? '');
 	if (!nameLine) return err([{ code: 'invalid_value', path: line(1), found: (lines[1] ?? '').slice(0, 40) }]);
 	if (nameLine[1]!.trimEnd().length > MAX_PLAN_NAME_LENGTH) return err([{ code: 'invalid_value', path: line(1), found: shorten(nameLine[1]) }]);
@@ -171,13 +149,13 @@ export function parsePlanText(text: string): Result<Plan, FormatIssue[]> {
 		const rowLine = padded(first + 2 * y + 1);
 		for (let x = 0; x < width; x++) {
 			const content = rowLine.slice(MARGIN + 1 + x * (CELL_WIDTH + 1), MARGIN + 1 + x * (CELL_WIDTH + 1) + CELL_WIDTH);
-			const parsed = /^([LHWPRDESBCAMTFGXYKI])([\^>v<]|[0-9]{1,2})?([$?*])? *$/.exec(content);
+			const parsed = /^([A-Z])([\^>v<]|[0-9]{1,2})?([$?*])? *$/.exec(content);
 			if (content.trim() === '') cells.push(null);
-			else if (!parsed || !RULE_LETTERS[rules].includes(parsed[1]!)) {
+			else if (!parsed || !kindOfLetter.has(parsed[1]!)) {
 				issues.push({ code: 'invalid_value', path: `${line(first + 2 * y + 1)}, ${cellName(y * width + x, width)}`, found: content.trim() });
 				cells.push(null);
 			} else {
-				const kind = LETTER_KIND[parsed[1]!]!;
+				const kind = kindOfLetter.get(parsed[1]!)!;
 				const flow = kind === 'river' && parsed[2] ? ARROW_DIR[parsed[2]] : undefined;
 				const digit = parsed[2] && /^[0-9]+$/.test(parsed[2]) ? Number(parsed[2]) : undefined;
 				if (flow) cells.push({ kind, flow });

@@ -90,10 +90,27 @@ export function defaultCounts(cells: number): Counts {
 	};
 }
 
+/** The generator of a system whose seed fixes its field; null: the classic game's, drawn to the size asked (below). One exhaustive switch. */
+function fixedGenerator(rules: RuleSystemId): ((seed: number | string, name?: string) => Plan) | null {
+	switch (rules) {
+		case 'classic':
+			return null;
+		case 'topographic':
+			return generateTopographic;
+		case 'abandoned':
+			return generateAbandoned;
+		case 'duel':
+			return generateDuel;
+		default: {
+			const never: never = rules;
+			return never;
+		}
+	}
+}
+
 export function generatePlan(options: GeneratorOptions): Plan {
-	if (options.rules === 'topographic') return generateTopographic(options.seed, options.name);
-	if (options.rules === 'abandoned') return generateAbandoned(options.seed, options.name);
-	if (options.rules === 'duel') return generateDuel(options.seed, options.name);
+	const fixed = fixedGenerator(options.rules ?? 'classic');
+	if (fixed) return fixed(options.seed, options.name);
 	const width = Math.max(1, Math.min(100, Math.floor(options.width)));
 	const height = Math.max(1, Math.min(100, Math.floor(options.height)));
 	const mask = shapeMask(options.shape, width, height);

@@ -43,9 +43,6 @@ export const CELL_KINDS = [
 ] as const;
 export type CellKind = (typeof CELL_KINDS)[number];
 
-/** The kinds of the classic game (seed 000), in their original order. */
-export const CLASSIC_CELL_KINDS = ['land', 'hospital', 'weaponry', 'pit', 'river', 'delta', 'encephalitis'] as const satisfies readonly CellKind[];
-
 export interface Cell {
 	kind: CellKind;
 	/** Rivers only: the neighbour the flow goes to. */

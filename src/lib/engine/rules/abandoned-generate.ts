@@ -9,6 +9,7 @@ import { createRng, type Rng } from '../random';
 import { DIRECTIONS, type Cell, type Direction, type Plan } from '../plan/types';
 import { neighbour } from '../plan/geometry';
 import { abandonedProblems, ABANDONED_DEFAULTS } from './abandoned-plan';
+import { connected } from './plan-checks';
 
 export function generateAbandoned(seed: number | string, name?: string): Plan {
 	const rng = createRng(seed);
@@ -106,22 +107,4 @@ function touchesOtherRiver(plan: Plan, c: number): boolean {
 		const n = neighbour(plan, c, d);
 		return n !== null && plan.cells[n]!.kind === 'river';
 	});
-}
-
-function connected(plan: Plan): boolean {
-	const walls = new Set(plan.walls.map((x) => `${x.cell}:${x.dir}`));
-	const blocked = (a: number, d: Direction, b: number) =>
-		d === 'right' || d === 'down' ? walls.has(`${a}:${d}`) : walls.has(`${b}:${d === 'left' ? 'right' : 'down'}`);
-	const seen = new Set([0]);
-	const stack = [0];
-	while (stack.length) {
-		const c = stack.pop()!;
-		for (const d of DIRECTIONS) {
-			const n = neighbour(plan, c, d);
-			if (n === null || seen.has(n) || blocked(c, d, n)) continue;
-			seen.add(n);
-			stack.push(n);
-		}
-	}
-	return seen.size === plan.width * plan.height;
 }

@@ -5,11 +5,11 @@
  * at least one exit and one safe tile to start on.
  */
 import { compileBoard, DIR_INDEX } from '../game/board';
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
+import { CELL_KINDS, DIRECTIONS, type Plan } from '../plan/types';
 import type { PlanProblem } from './types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
 import { cutOffByWalls, riverFlows } from './topographic-plan';
 
-const KINDS: readonly CellKind[] = ['land', 'shop', 'hospital', 'marsh', 'river', 'portal'];
 
 /** The seed's default board (8x8): tiles and borders. */
 export const ABANDONED_DEFAULTS = {
@@ -32,12 +32,7 @@ export const ABANDONED_DEFAULTS = {
 export function abandonedProblems(plan: Plan): PlanProblem[] {
 	const out: PlanProblem[] = [];
 	const { board, sides } = compileBoard(plan);
-	const missing = plan.cells.flatMap((c, i) => (c ? [] : [i]));
-	if (missing.length) out.push({ code: 'cells_left_out', cells: missing });
-	const foreign = plan.cells.flatMap((c, i) => (c && !KINDS.includes(c.kind) ? [i] : []));
-	if (foreign.length) out.push({ code: 'cell_kind_not_in_rules', cells: foreign });
-	const badWalls = plan.walls.filter((w) => !(board.nb[w.cell * 4 + DIR_INDEX[w.dir]]! >= 0));
-	if (badWalls.length) out.push({ code: 'wall_not_inner', cells: badWalls.map((w) => w.cell) });
+	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, 'abandoned'), ...wallsNotInner(plan, board));
 
 	// 1 rivers: one way, no fork, from the labyrinth's wall to the labyrinth's wall.
 	const river = CELL_KINDS.indexOf('river');

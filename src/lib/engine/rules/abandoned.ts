@@ -24,11 +24,11 @@ import { ABANDONED_SETTING_IDS } from '../game/settings';
 import { classic, type Act, type ActionHandler } from './classic';
 import type { RuleSystem } from './types';
 import { abandonedProblems } from './abandoned-plan';
+import { kindsOf } from './descriptors';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const AK = { land: K('land'), shop: K('shop'), hospital: K('hospital'), marsh: K('marsh'), river: K('river'), portal: K('portal') } as const;
 
-export const ABANDONED_KINDS = ['land', 'shop', 'hospital', 'marsh', 'river', 'portal'] as const satisfies readonly CellKind[];
 
 /** 3.1 the rusty bullet's range in tiles beyond the shooter's own. */
 export const BULLET_RANGE = 3;
@@ -358,7 +358,9 @@ function wellFormed(a: unknown): a is Action {
 export const abandoned: RuleSystem = {
 	...classic,
 	id: 'abandoned',
-	cellKinds: ABANDONED_KINDS,
+	get cellKinds() {
+		return kindsOf('abandoned');
+	},
 	settingIds: ABANDONED_SETTING_IDS,
 	ownValidator: true,
 	// Seed 002 has injuries and no deaths: a player the master times out leaves the game (below).

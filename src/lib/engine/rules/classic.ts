@@ -3,7 +3,9 @@
  * deltas; hospitals, weaponries, encephalitis; shooting, grenades, landmines,
  * items and corpses; wins and draws. Section numbers refer to seed 000.
  */
-import { CLASSIC_CELL_KINDS, type Direction } from '../plan/types';
+import type { Direction } from '../plan/types';
+import { kindsOf } from './descriptors';
+import { kindsNotInRules } from './plan-checks';
 import { OPPOSITE } from '../plan/geometry';
 import {
 	dirIndex,
@@ -566,16 +568,14 @@ function plainStep(x: unknown): x is { a: string; dir: string } {
 
 export const classic: RuleSystem = {
 	id: 'classic',
-	cellKinds: CLASSIC_CELL_KINDS,
+	get cellKinds() {
+		return kindsOf('classic');
+	},
 	settingIds: CLASSIC_SETTING_IDS,
 
 	planProblems(plan) {
 		// The section 8 checks live in the shared plan validator; here: kinds this system knows.
-		const cells: number[] = [];
-		plan.cells.forEach((c, i) => {
-			if (c && !(classic.cellKinds as readonly string[]).includes(c.kind)) cells.push(i);
-		});
-		return cells.length ? [{ code: 'cell_kind_not_in_rules', cells }] : [];
+		return kindsNotInRules(plan, 'classic');
 	},
 
 	startLoadout(s) {

@@ -8,12 +8,12 @@
 import { compileBoard, DIR_INDEX, type Board } from '../game/board';
 import { SIDE_OPEN } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
 import type { PlanProblem } from './types';
 
 export const DUEL_SIZE = 10;
 /** The outside of the labyrinth as a place in the walking graph (`enclosed` with re-entry through any exit). */
 const OUTSIDE = -1;
-const KINDS: readonly CellKind[] = ['land', 'crossbow', 'crutch', 'trap', 'pit', 'pit_exit'];
 
 /** `anyExit`: re-entry through any exit is agreed (`duelReentryAnyExit`, 3.9), so areas fenced off behind an exit of their own are allowed (3.8). */
 export function duelProblems(plan: Plan, anyExit = false): PlanProblem[] {
@@ -21,12 +21,7 @@ export function duelProblems(plan: Plan, anyExit = false): PlanProblem[] {
 	const { board, sides } = compileBoard(plan);
 	if (plan.width !== DUEL_SIZE || plan.height !== DUEL_SIZE)
 		out.push({ code: 'grid_size_rules', params: { expected: `${DUEL_SIZE}x${DUEL_SIZE}`, found: `${plan.width}x${plan.height}` } });
-	const missing = plan.cells.flatMap((c, i) => (c ? [] : [i]));
-	if (missing.length) out.push({ code: 'cells_left_out', cells: missing });
-	const foreign = plan.cells.flatMap((c, i) => (c && !KINDS.includes(c.kind) ? [i] : []));
-	if (foreign.length) out.push({ code: 'cell_kind_not_in_rules', cells: foreign });
-	const badWalls = plan.walls.filter((w) => !(board.nb[w.cell * 4 + DIR_INDEX[w.dir]]! >= 0));
-	if (badWalls.length) out.push({ code: 'wall_not_inner', cells: badWalls.map((w) => w.cell) });
+	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, 'duel'), ...wallsNotInner(plan, board));
 
 	const cellsOf = (k: CellKind) => plan.cells.flatMap((c, i) => (c?.kind === k ? [i] : []));
 	for (const [k, code] of [

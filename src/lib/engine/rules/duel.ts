@@ -15,11 +15,11 @@ import { DUEL_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
 import type { RuleSystem } from './types';
 import { duelProblems } from './duel-plan';
+import { kindsOf } from './descriptors';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const DK = { land: K('land'), crossbow: K('crossbow'), crutch: K('crutch'), trap: K('trap'), pit: K('pit'), pitExit: K('pit_exit') } as const;
 
-export const DUEL_KINDS = ['land', 'crossbow', 'crutch', 'trap', 'pit', 'pit_exit'] as const satisfies readonly CellKind[];
 /** 2: grenades each player starts with. */
 export const DUEL_GRENADES = 3;
 
@@ -162,7 +162,9 @@ export function duelCost(actions: readonly Action[]): DuelCost {
 export const duel: RuleSystem = {
 	...classic,
 	id: 'duel',
-	cellKinds: DUEL_KINDS,
+	get cellKinds() {
+		return kindsOf('duel');
+	},
 	settingIds: DUEL_SETTING_IDS,
 	ownValidator: true,
 	/** A half-game: the one opponent walking the owner's plan. */

@@ -7,6 +7,7 @@ import { createRng, type Rng } from '../random';
 import { DIRECTIONS, type Cell, type Direction, type Plan } from '../plan/types';
 import { neighbour } from '../plan/geometry';
 import { topographicProblems, TOPOGRAPHIC_SIZE } from './topographic-plan';
+import { connected } from './plan-checks';
 
 export interface TopographicCounts {
 	spinners: number;
@@ -138,23 +139,4 @@ function dirTo(width: number, a: number, b: number): Direction {
 	if (b === a + 1) return 'right';
 	if (b === a - 1) return 'left';
 	return b > a ? 'down' : 'up';
-}
-
-/** Every cell reachable from cell 0 across the sides without a wall (rivers and pits aside). */
-export function connected(plan: Plan): boolean {
-	const walls = new Set(plan.walls.map((x) => `${x.cell}:${x.dir}`));
-	const open = (a: number, d: Direction, b: number) =>
-		d === 'right' || d === 'down' ? !walls.has(`${a}:${d}`) : !walls.has(`${b}:${d === 'left' ? 'right' : 'down'}`);
-	const seen = new Set([0]);
-	const stack = [0];
-	while (stack.length) {
-		const c = stack.pop()!;
-		for (const d of DIRECTIONS) {
-			const n = neighbour(plan, c, d);
-			if (n === null || seen.has(n) || !open(c, d, n)) continue;
-			seen.add(n);
-			stack.push(n);
-		}
-	}
-	return seen.size === plan.width * plan.height;
 }

@@ -6,10 +6,10 @@
 import { compileBoard, DIR_INDEX, type Board } from '../game/board';
 import { SIDE_OPEN, SIDE_WALL } from '../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
 import type { PlanProblem } from './types';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
-const KINDS: readonly CellKind[] = ['land', 'spinner', 'river', 'swamp', 'pit', 'crocodile', 'arsenal', 'morgue'];
 export const TOPOGRAPHIC_SIZE = 8;
 
 /**
@@ -72,16 +72,12 @@ export function topographicProblems(plan: Plan): PlanProblem[] {
 	const { board } = compileBoard(plan);
 	if (plan.width !== TOPOGRAPHIC_SIZE || plan.height !== TOPOGRAPHIC_SIZE)
 		out.push({ code: 'grid_size_rules', params: { expected: `${TOPOGRAPHIC_SIZE}x${TOPOGRAPHIC_SIZE}`, found: `${plan.width}x${plan.height}` } });
-	const missing = plan.cells.flatMap((c, i) => (c ? [] : [i]));
-	if (missing.length) out.push({ code: 'cells_left_out', cells: missing });
-	const foreign = plan.cells.flatMap((c, i) => (c && !KINDS.includes(c.kind) ? [i] : []));
-	if (foreign.length) out.push({ code: 'cell_kind_not_in_rules', cells: foreign });
+	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, 'topographic'));
 	// 1.2 spinners turn the compass by 1, 2 or 3 quarters.
 	const noTurn = plan.cells.flatMap((c, i) => (c?.kind === 'spinner' && ![1, 2, 3].includes(c.turn ?? 0) ? [i] : []));
 	if (noTurn.length) out.push({ code: 'spinner_without_turn', cells: noTurn });
 	// Walls only between two cells.
-	const badWalls = plan.walls.filter((w) => board.nb[w.cell * 4 + DIR_INDEX[w.dir]] === undefined || board.nb[w.cell * 4 + DIR_INDEX[w.dir]]! < 0);
-	if (badWalls.length) out.push({ code: 'wall_not_inner', cells: badWalls.map((w) => w.cell) });
+	out.push(...wallsNotInner(plan, board));
 	// 1.3 rivers flow into rivers or swamps and end in a swamp.
 	out.push(...riverProblems(plan, ['swamp'], 'river_not_into_swamp', 'river_no_swamp'));
 	// 1.5 pits: a permutation where no pit leads to itself.

@@ -14,6 +14,7 @@ import { TOPOGRAPHIC_SETTING_IDS } from '../game/settings';
 import { classic } from './classic';
 import { Tags, type MoveOutcome, type RuleSystem } from './types';
 import { topographicProblems } from './topographic-plan';
+import { kindsOf } from './descriptors';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 export const TK = {
@@ -28,7 +29,6 @@ export const TK = {
 } as const;
 
 /** The kinds of seed 003. */
-export const TOPOGRAPHIC_KINDS = ['land', 'spinner', 'river', 'swamp', 'pit', 'crocodile', 'arsenal', 'morgue'] as const satisfies readonly CellKind[];
 
 /** 1.7: a player carries at most three cartridges. */
 export const MAX_CARTRIDGES = 3;
@@ -384,7 +384,9 @@ function wellFormed(a: unknown): a is Action {
 export const topographic: RuleSystem = {
 	...classic,
 	id: 'topographic',
-	cellKinds: TOPOGRAPHIC_KINDS,
+	get cellKinds() {
+		return kindsOf('topographic');
+	},
 	settingIds: TOPOGRAPHIC_SETTING_IDS,
 	ownValidator: true,
 	corpses: false,

@@ -6,7 +6,7 @@
  * what differs.
  *
  * Hooks (one line each):
- * - `cellKinds`      the cell kinds this system's plans use
+ * - `cellKinds`      the cell kinds this system's plans use (its descriptor's, rules/descriptors.ts)
  * - `settingIds`     the settings (of `SETTINGS`) that apply to this system (the host UI shows these)
  * - `planProblems`   validation extras beyond the shared plan validator (located problem codes)
  * - `startLoadout`   bullets/grenades/landmine each player starts with (5.3, 7.6)
