@@ -3,7 +3,7 @@
  * one exhaustive switch: the editor, the composer, the status and the master's console read
  * a face rather than asking which system a plan or a game is. Engine-free.
  */
-import type { RuleSystemId } from '../engine/plan/types';
+import type { CellKind, RuleSystemId } from '../engine/plan/types';
 import { abandonedFace } from './abandoned';
 import { classicFace } from './classic';
 import { duelFace } from './duel';
@@ -38,6 +38,16 @@ export function systemFace(rules: RuleSystemId): SystemFace {
 			return classicFace;
 		}
 	}
+}
+
+/**
+ * The kinds of square a system's labyrinths have (the engine's `cellKinds`, in any order): what it
+ * paints, and the river where it has the river's tool. The phone's sheet reads this, not the
+ * engine, so the rules stay off its download.
+ */
+export function cellKindsOf(rules: RuleSystemId): CellKind[] {
+	const face = systemFace(rules);
+	return face.tools.includes('river') ? [...face.paints, 'river'] : [...face.paints];
 }
 
 /** Which parts of the composer a system offers under the game's settings. */
