@@ -14,6 +14,9 @@ const config = {
 		// '' at a host's root; a sub-path (BASE_PATH=/labyrinth-gm) on GitHub Pages, where the
 		// pages name their files absolutely (a page may be served at `/x/` after a redirect).
 		paths: { base: basePath(), relative: basePath() === '' },
+		// A page's small stylesheets go into its HTML (a phone on a slow link waits for no request
+		// before it can paint /join's form; issue 35, Lighthouse's render-blocking requests).
+		inlineStyleThreshold: 4096,
 		// the benchmarks are type-checked with the app (`npm run check`), so a moved module breaks the check, not `npm run bench`
 		typescript: {
 			config: (config) => {

@@ -1,25 +1,31 @@
 /**
  * Bundle sizes: the JavaScript (gzip) a phone downloads to open a route, read from the
- * production build (built first if missing or stale). Budgets: the home screen 60 KB, the
- * player's phone (/join, where a phone joins and plays) 120 KB. To measure another route, add a line.
+ * production build (built first if missing or stale). Budget: the home screen 60 KB; the
+ * player's phone (/join, where a phone joins and plays) is held to its first chunk (below). To
+ * measure another route, add a line.
  * What the player's screen loads later, when it is used (the deduction sheet, the QR-code path
  * with its camera reader…), is printed apart as `bundle.play_lazy_gzip_kb`, so nothing hides.
  * The event texts come one language per module and a phone loads its own language's: a route
  * that shows events counts ONE language's — the largest (gzip) of en/ru/uk, so the figure holds
  * for every phone — and the other two are in the lazy figure (scripts/lib/route-js.js).
- * Over the wire: `bundle.home_wire_kb` and `bundle.play_wire_kb` are the bytes of the same
- * scripts as the real server (scripts/server.js, `npm start`'s) sends them to a phone's browser
- * (Chromium's Accept-Encoding: brotli, made at build time), counted off the socket. They must
- * not exceed the gzip figures by more than 5% (the bench fails otherwise): a server that sends
- * scripts uncompressed (three times the figure) or loses the encoding shows here.
+ * Over the wire: `bundle.home_wire_kb` and `bundle.play_wire_kb` are the bytes of the route's
+ * FIRST chunk — what a phone downloads before it can read the screen and type in it (/join's
+ * form; the network layer it fetches at once, while the person types, is in the gzip figure but
+ * not here: scripts/lib/route-js.js `first`) — as the real server (scripts/server.js, `npm
+ * start`'s) sends them to a phone's browser (Chromium's Accept-Encoding: brotli, made at build
+ * time), counted off the socket. They must not exceed the first chunk's gzip size by more than
+ * 5% (the bench fails otherwise): a server that sends scripts uncompressed (three times the
+ * figure) or loses the encoding shows here.
+ * Targets (issue 35): the phone's first chunk ≤ 60 KB over the wire, its later scripts ≤ 120 KB.
  */
 import { request } from 'node:http';
 import { ensureBuild } from '../scripts/lib/build.js';
 import { routeJs } from '../scripts/lib/route-js.js';
 import { startServer } from '../scripts/server.js';
 
-const ROUTES: Array<[name: string, route: string]> = [
-	['bundle.home_gzip_kb', '/'],
+const ROUTES: Array<[name: string, route: string, max?: number]> = [
+	['bundle.home_gzip_kb', '/', 60],
+	// all /join loads at once: its first chunk (targeted over the wire, below), then the network layer
 	['bundle.play_gzip_kb', '/join'],
 	['bundle.table_gzip_kb', '/join/host'],
 	['bundle.pass_gzip_kb', '/pass'],
@@ -29,8 +35,14 @@ const ROUTES: Array<[name: string, route: string]> = [
 /** Routes whose later, on-demand scripts are printed too (as `<name>_lazy_gzip_kb`). */
 const LAZY = new Set(['/join']);
 
-/** Routes whose scripts are fetched from the server as a phone gets them (as `<name>_wire_kb`). */
-const WIRE = new Set(['/', '/join']);
+/** Routes whose first chunk is fetched from the server as a phone gets it (as `<name>_wire_kb`), and its target. */
+const WIRE = new Map<string, number | undefined>([
+	['/', undefined],
+	['/join', 60]
+]);
+
+/** Targets of the later scripts (`<name>_lazy_gzip_kb`). */
+const LAZY_MAX = new Map([['/join', 120]]);
 
 /** What Chromium on a phone asks for. */
 const PHONE_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -57,18 +69,18 @@ export default async () => {
 	ensureBuild();
 	const server = await startServer({ port: 0, host: '127.0.0.1' });
 	try {
-		const rows: { name: string; value: number; unit: string }[] = [];
-		for (const [name, route] of ROUTES) {
+		const rows: { name: string; value: number; unit: string; max?: number }[] = [];
+		for (const [name, route, max] of ROUTES) {
 			const js = routeJs(route);
-			rows.push({ name, value: kb(js.gzipBytes), unit: 'KB' });
-			if (LAZY.has(route)) rows.push({ name: name.replace(/_gzip_kb$/, '_lazy_gzip_kb'), value: kb(js.lazy.gzipBytes), unit: 'KB' });
+			rows.push({ name, value: kb(js.gzipBytes), unit: 'KB', max });
+			if (LAZY.has(route)) rows.push({ name: name.replace(/_gzip_kb$/, '_lazy_gzip_kb'), value: kb(js.lazy.gzipBytes), unit: 'KB', max: LAZY_MAX.get(route) });
 			if (!WIRE.has(route)) continue;
 			let wire = 0;
-			for (const file of js.files) wire += await wireBytes(`http://127.0.0.1:${server.port}/${file}`);
-			if (wire > js.gzipBytes * WIRE_TOLERANCE) {
-				throw new Error(`${route}: ${kb(wire)} KB over the wire, more than the gzip figure ${kb(js.gzipBytes)} KB + 5%: is the server compressing?`);
+			for (const file of js.first.files) wire += await wireBytes(`http://127.0.0.1:${server.port}/${file}`);
+			if (wire > js.first.gzipBytes * WIRE_TOLERANCE) {
+				throw new Error(`${route}: ${kb(wire)} KB over the wire, more than the first chunk's gzip size ${kb(js.first.gzipBytes)} KB + 5%: is the server compressing?`);
 			}
-			rows.push({ name: name.replace(/_gzip_kb$/, '_wire_kb'), value: kb(wire), unit: 'KB' });
+			rows.push({ name: name.replace(/_gzip_kb$/, '_wire_kb'), value: kb(wire), unit: 'KB', max: WIRE.get(route) });
 		}
 		return rows;
 	} finally {

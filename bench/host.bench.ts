@@ -21,11 +21,11 @@ import { pause, until } from './wall-clock';
 const SIZES = process.env.HOST_BENCH_SIZES ? process.env.HOST_BENCH_SIZES.split(',').map(Number) : [500, 8000, 32000];
 const TIMED = 150;
 
-/** A game of at least `length` commands on a 40x40 plan with six seats (the first seed that lasts; no command that ends it). */
-export function longGame(length: number): { game: Game; log: Command[] } {
+/** A game of at least `length` commands on a 40x40 plan with `seats` seats (the first seed that lasts; no command that ends it). */
+export function longGame(length: number, seats = 6): { game: Game; log: Command[] } {
 	for (let seed = 1; ; seed++) {
 		const plan = generatePlan({ width: 40, height: 40, seed, bullets: 2, grenades: 2, landmines: 2 });
-		const created = createGame({ plan, seats: 6, seed, settings: { nStop: 100_000 } });
+		const created = createGame({ plan, seats, seed, settings: { nStop: 100_000 } });
 		if (!created.ok) throw new Error('setup');
 		const rng = createRng(seed);
 		let state = initialState(created.value);

@@ -1,5 +1,6 @@
 // Runs one benchmark file (under `node --import tsx`) and prints its rows after a marker,
-// for scripts/bench.js. A file's default export: async () => [{ name, value, unit }].
+// for scripts/bench.js. A file's default export: async () => [{ name, value, unit, max?, min? }]
+// (`max`/`min`: the figure's target, shown beside it).
 import { pathToFileURL } from 'node:url';
 
 const file = process.argv[2];
@@ -11,6 +12,9 @@ if (!Array.isArray(rows)) throw new Error(`${file}: the default export must reso
 for (const row of rows) {
 	if (typeof row?.name !== 'string' || typeof row.value !== 'number' || !Number.isFinite(row.value) || typeof row.unit !== 'string') {
 		throw new Error(`${file}: bad row ${JSON.stringify(row)} (want { name: string, value: finite number, unit: string })`);
+	}
+	for (const bound of ['max', 'min']) {
+		if (row[bound] !== undefined && (typeof row[bound] !== 'number' || !Number.isFinite(row[bound]))) throw new Error(`${file}: bad ${bound} in ${JSON.stringify(row)} (a target: a finite number)`);
 	}
 }
 process.stdout.write(`\n@@bench-results@@${JSON.stringify(rows)}\n`);

@@ -10,7 +10,11 @@
 // a dynamic import): a screen that shows events loads its language's at once, so the route
 // counts ONE of them — the largest (gzip) unless `locale` says which — and the other
 // languages' go to `lazy` (a phone loads one only when switched to it).
-//   routeJs('/')      → { route, files, bytes, gzipBytes, lazy: { files, bytes, gzipBytes }, eventTexts }
+// A screen may show itself from a small first chunk and fetch the rest by itself at once, while
+// the person reads or types (`AT_ONCE`: /join's form, then the network layer and the seat's
+// screen): those modules count with the route (`files`), and `first` is what comes before them.
+//   routeJs('/')      → { route, files, bytes, gzipBytes, first: { files, bytes, gzipBytes },
+//                         lazy: { files, bytes, gzipBytes }, eventTexts }
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,12 +23,18 @@ import { BUILD_DIR, KIT_OUTPUT } from './build.js';
 /**
  * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean }} Chunk
  * @typedef {{ files: string[], bytes: number, gzipBytes: number }} Scripts
- * @typedef {Scripts & { route: string, lazy: Scripts, eventTexts: string | null }} RouteJs
+ * @typedef {Scripts & { route: string, first: Scripts, lazy: Scripts, eventTexts: string | null }} RouteJs
  *   eventTexts: the locale whose event texts are counted with the route (null: it shows none)
  */
 
 /** The module of one locale's event texts (scripts/i18n-groups.js): its manifest key → the locale. */
 const EVENT_TEXTS = /(?:^|\/)paraglide\/groups\/event\.([\w-]+)\.js$/;
+
+/**
+ * Modules a screen imports dynamically as soon as it is shown, not on a tap (manifest keys): they
+ * load while the person reads the first chunk's screen, and are part of opening the route.
+ */
+const AT_ONCE = new Set(['src/lib/net/seat-network.ts']);
 
 /** @param {string} path */
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
@@ -80,13 +90,13 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 
 	/** @type {Set<string>} */
 	const keys = new Set();
-	/** @param {string} key */
-	const visit = (key) => {
-		if (keys.has(key)) return;
+	/** @param {string} key @param {Set<string>} [into] */
+	const visit = (key, into = keys) => {
+		if (keys.has(key) || into.has(key)) return;
 		const chunk = manifest[key];
 		if (!chunk) throw new Error(`chunk ${key} is not in the Vite manifest`);
-		keys.add(key);
-		for (const imported of chunk.imports ?? []) visit(imported);
+		into.add(key);
+		for (const imported of chunk.imports ?? []) visit(imported, into);
 	};
 	for (const file of shellScripts(buildDir)) {
 		const key = byFile.get(file);
@@ -107,17 +117,22 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 		for (const lazy of manifest[key]?.dynamicImports ?? []) if (!lazy.includes('/nodes/')) visit(lazy);
 	}
 
+	// fetched by the screen itself at once (AT_ONCE), after its first chunk
+	/** @type {Set<string>} */
+	const soon = new Set();
+	for (const key of keys) for (const later of manifest[key]?.dynamicImports ?? []) if (AT_ONCE.has(later)) visit(later, soon);
+
 	// later, on demand: the dynamic imports of everything above, with all they import in turn
 	/** @type {Set<string>} */
 	const lazy = new Set();
 	/** @param {string} key */
 	const visitLazy = (key) => {
-		if (keys.has(key) || lazy.has(key) || key.includes('/nodes/')) return;
+		if (keys.has(key) || soon.has(key) || lazy.has(key) || key.includes('/nodes/')) return;
 		lazy.add(key);
 		for (const imported of manifest[key]?.imports ?? []) visitLazy(imported);
 		for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
 	};
-	for (const key of keys) for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
+	for (const key of [...keys, ...soon]) for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
 
 	// one language's event texts are part of opening the route (they import nothing)
 	/** @type {Map<string, string>} locale → manifest key */
@@ -136,10 +151,18 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 		if (!key) throw new Error(`no event texts of ${chosen} in the build`);
 		eventTexts = chosen;
 		lazy.delete(key);
-		keys.add(key);
+		// with the part whose screens show events: the first chunk's, or what comes at once after it
+		const inFirst = [...keys].some((k) => manifest[k]?.dynamicImports?.includes(key));
+		(inFirst ? keys : soon).add(key);
 	}
 
-	return { route, ...sizes(buildDir, manifest, keys), lazy: sizes(buildDir, manifest, lazy), eventTexts };
+	return {
+		route,
+		...sizes(buildDir, manifest, new Set([...keys, ...soon])),
+		first: sizes(buildDir, manifest, keys),
+		lazy: sizes(buildDir, manifest, lazy),
+		eventTexts
+	};
 }
 
 /**

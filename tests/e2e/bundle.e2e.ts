@@ -1,5 +1,6 @@
 // The bundle benchmark's reading of the build (scripts/lib/route-js.js) against what
-// Chromium really downloads for a route, the home screen's 60 KB (gzip) budget, and the
+// Chromium really downloads for a route, the home screen's 60 KB (gzip) budget, /join's form
+// shown from its first chunk alone (the network layer held back), and the
 // player's screen's later scripts: counted, precached, and there with the network cut; the
 // event texts: one language's downloaded with the screen (its own), counted with it.
 import { readFileSync } from 'node:fs';
@@ -71,11 +72,43 @@ test("the player's screen in Russian downloads the Russian event texts and no ot
 	}
 });
 
-test("the rule engine stays off the player's phone: no script /join loads holds a rule system (pass-and-play, which referees, does)", () => {
+test("the rule engine stays off the player's phone: no script /join loads, at once or later (the sheet's), holds a rule system (pass-and-play, which referees, does)", () => {
 	// `runMove` is the rule systems' hook (src/lib/engine/rules/types.ts): only the engine names it.
-	const holdsRules = (route: string) => routeJs(route).files.filter((file) => readFileSync(join(BUILD_DIR, file), 'utf8').includes('runMove'));
-	expect(holdsRules('/pass').length).toBeGreaterThan(0);
-	expect(holdsRules('/join')).toEqual([]);
+	const holdsRules = (files: string[]) => files.filter((file) => readFileSync(join(BUILD_DIR, file), 'utf8').includes('runMove'));
+	expect(holdsRules(routeJs('/pass').files).length).toBeGreaterThan(0);
+	const phone = routeJs('/join');
+	expect(holdsRules(phone.files)).toEqual([]);
+	expect(holdsRules(phone.lazy.files)).toEqual([]);
+});
+
+test("/join's form shows and takes a name from the first chunk alone: the network layer, held back, comes after", async () => {
+	const { context, page, loaded } = await watchedPhone();
+	try {
+		const js = routeJs('/join', { locale: 'en' });
+		expect(js.first.files.length).toBeGreaterThan(0);
+		expect(js.first.files.length).toBeLessThan(js.files.length);
+		// every script but the first chunk's waits until the form has been used
+		let release = () => {};
+		const held = new Promise<void>((r) => (release = r));
+		await context.route('**/_app/immutable/**/*.js', async (request) => {
+			const file = new URL(request.request().url()).pathname.slice(1);
+			if (!js.first.files.includes(file)) await held;
+			await request.continue();
+		});
+		await page.goto('/join?room=ABCD-EFGH-JKMN');
+		await page.getByTestId('name').fill('Ann');
+		await expect.poll(() => page.getByTestId('name').inputValue()).toBe('Ann');
+		// (a script held back has not been answered, so it is not among the responses)
+		expect([...loaded].filter((f) => !js.first.files.includes(f)), 'loaded before the form was used').toEqual([]);
+		release();
+		// then the rest: Join can be tapped once the network layer is in
+		await page.locator('main[data-ready="true"]').waitFor();
+		await expect.poll(() => page.getByTestId('join').isEnabled()).toBe(true);
+		// (the seat's screen asks for its event texts as it loads: they may come a moment after)
+		await expect.poll(() => js.files.filter((f) => !loaded.has(f)), { message: 'counted with the route but not loaded', timeout: 10_000 }).toEqual([]);
+	} finally {
+		await context.close();
+	}
 });
 
 test('the home screen downloads less than 60 KB of JavaScript (gzip)', () => {

@@ -1,7 +1,8 @@
 // Issue 6 acceptance over loopback in Chromium: a host and three phones in separate contexts
 // play a scripted game through the self-hosted PeerServer; each phone's events equal the
 // engine's for its seat, in order. Faults each in their own test: a phone closed and reopened,
-// the host reloaded, the server stopped, frames duplicated and reordered on the real links.
+// the host reloaded, the tablet's page dying between its write of a move and its answer, the
+// server stopped, frames duplicated and reordered on the real links.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Command } from '../../src/lib/engine/game/types';
@@ -200,6 +201,45 @@ describe('through the self-hosted PeerServer', { timeout: 180_000 }, () => {
 		await waitAllHere(t.host, 3, 45_000);
 		await playCommands(t.host, t.phones, log.slice(30));
 		await expectSameHistory(t, game, log);
+	});
+
+	test('fault: the tablet’s page dies after a phone’s move is written and before it is answered or announced; reopened, the move is there once, the phone is answered, nothing is lost', async () => {
+		const t = await seatTable(3);
+		const game = newGame(3, 27);
+		await beginGame(t.host, game);
+		const log = scriptedCommands(game, SCRIPT, 11);
+		const at = log.findIndex((c, i) => i >= 20 && (c as { by: number | 'master' }).by !== 'master');
+		await playCommands(t.host, t.phones, log.slice(0, at));
+		// The tablet's write completes (the transaction done), then its page never gets further.
+		await t.host.evaluate(() => {
+			const w = window as unknown as NetWindow & { written?: boolean };
+			const session = w.labyrinthNet.host.session as unknown as { options: { store: { append: (...args: unknown[]) => Promise<void> } } };
+			const store = session.options.store;
+			const append = store.append.bind(store);
+			store.append = async (...args) => {
+				await append(...args);
+				w.written = true;
+				await new Promise(() => {});
+			};
+		});
+		const command = log[at]!;
+		const by = (command as { by: number }).by;
+		const answer = t.phones[by]!.evaluate((c) => (window as unknown as NetWindow).labyrinthNet.seat.send(c), command);
+		await t.host.waitForFunction(() => (window as unknown as { written?: boolean }).written === true);
+		// nothing of the move was announced: every phone has the events of the moves before it only
+		for (const [seat, phone] of t.phones.entries()) expect(await seatEvents(phone), `seat ${seat}`).toEqual(engineEventsFor(game, log.slice(0, at), seat));
+		const address = t.host.url();
+		const tablet = t.host.context();
+		await t.host.close();
+		const host = await tablet.newPage();
+		await host.goto(address);
+		await host.locator(`main[data-screen="join-host"][data-room="${t.room}"]`).waitFor({ timeout: 30_000 });
+		await waitAllHere(host, 3, 45_000);
+		// the phone sent its command again on its new link: answered from the record, applied once
+		expect(await answer).toEqual({ ok: true });
+		const restored = { ...t, host };
+		await playCommands(host, t.phones, log.slice(at + 1));
+		await expectSameHistory(restored, game, log);
 	});
 
 	test('fault: the server is stopped once the links are up; the game goes on', async () => {

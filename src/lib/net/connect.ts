@@ -11,17 +11,13 @@ import { version } from '$app/environment';
 import { resolve } from '$app/paths';
 import type { Transport, TransportKind } from './link';
 import { PeerTransport, cloudServer, hasLocalServer, localServer, reachesCloudServer } from './peer';
-
-export const VIA = { local: 'peer-local', cloud: 'peer-cloud', qr: 'manual' } as const;
-export type Via = keyof typeof VIA;
+import { VIA, type Via } from './via';
+// How an invitation names the connection: its own module, so the join form reads it without PeerJS.
+export { VIA, pairingCode, parseVia, type Via } from './via';
 
 export function viaOf(kind: TransportKind): Via | null {
 	for (const [via, k] of Object.entries(VIA)) if (k === kind) return via as Via;
 	return null;
-}
-
-export function parseVia(text: string | null): Via | null {
-	return text === 'local' || text === 'cloud' || text === 'qr' ? text : null;
 }
 
 /** This build's version, as the host checks it on join. */
@@ -72,15 +68,6 @@ export function appBase(): string {
 export function inviteUrl(origin: string, room: string, kind: TransportKind, pin?: string): string {
 	const via = viaOf(kind);
 	return `${origin}/join?room=${room}${via && via !== 'qr' ? `&via=${via}` : ''}${pin ? `&pin=${pin}` : ''}`;
-}
-
-/**
- * The pairing code in what a camera read or a person pasted: the `#offer=` / `#answer=` part of
- * an address (so a phone's own camera app can open it), or the bare code; null for an address
- * without it.
- */
-export function pairingCode(text: string, key: 'offer' | 'answer'): string | null {
-	return text.includes('#') ? new URLSearchParams(text.slice(text.indexOf('#') + 1)).get(key) : text;
 }
 
 /** Exposes the sessions to a test or a curious developer when `localStorage['labyrinth-net-debug']` is set. */

@@ -22,6 +22,9 @@ import type { UpdateView } from '../store/records';
 import type { SaveProblem } from '../store/saver';
 import type { Plan } from '../engine/plan/types';
 import { cleanName, MAX_NAME_LENGTH } from '../engine/name';
+import { ROOM_ALPHABET, ROOM_LENGTH } from './room-code';
+// The room code and the pin as an invitation carries them: their own module, so the join form reads them without valibot.
+export { ROOM_ALPHABET, ROOM_LENGTH, ROOM_PATTERN, formatRoomCode, parsePin, parseRoomCode } from './room-code';
 
 /** 2: the host proves the table's key, the phone its seat without sending the key; admission; strict commands. */
 export const PROTOCOL_VERSION = 2;
@@ -341,11 +344,6 @@ export function newNonce(random: Random = systemRandom): string {
 	return base64url(random(new Uint8Array(16)));
 }
 
-/** The fingerprint of a key as an invitation carries it (`pin=`, pin.ts), or null for anything else. */
-export function parsePin(text: string | null | undefined): string | null {
-	return text && /^[A-Za-z0-9_-]{22}$/.test(text) ? text : null;
-}
-
 /** A seat key: 24 random characters, kept on the phone, proved on every join. */
 export function newSeatKey(random: Random = systemRandom): string {
 	return base64url(random(new Uint8Array(18)));
@@ -370,33 +368,9 @@ export function unbiasedPick(alphabet: string, count: number, random: Random = s
 	return out;
 }
 
-/**
- * The room code alphabet: Crockford's base 32 (digits and letters without I, L, O, U), so a code
- * can be read out and typed; what a person types is read leniently (O as 0, I and L as 1).
- */
-export const ROOM_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** 12 symbols of 32: 60 random bits, shown as three groups of four. */
-export const ROOM_LENGTH = 12;
-export const ROOM_PATTERN = /^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{12}$/;
-/** The six-letter codes of protocol 1, still opened so a table saved by it comes back after an update. */
-const LEGACY_ROOM = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
-
 /** A room code nobody can guess while the table is open: 60 bits from the device's random source. */
 export function newRoomCode(random: Random = systemRandom): string {
 	return unbiasedPick(ROOM_ALPHABET, ROOM_LENGTH, random);
-}
-
-/** Normalises what a person typed as a room code; null when it cannot be one. */
-export function parseRoomCode(text: string): string | null {
-	const code = text.toUpperCase().replace(/[\s-]/g, '');
-	if (LEGACY_ROOM.test(code)) return code;
-	const read = code.replace(/O/g, '0').replace(/[IL]/g, '1');
-	return ROOM_PATTERN.test(read) ? read : null;
-}
-
-/** A room code as people read it: groups of four (`7K3Q-9ZPM-X2AB`). */
-export function formatRoomCode(room: string): string {
-	return room.length === ROOM_LENGTH ? (room.match(/.{4}/g) ?? [room]).join('-') : room;
 }
 
 /** The signalling id of a room's host: stable, so phones find a host that reloaded. */

@@ -6,7 +6,7 @@ import { grid } from '../engine/rules/topographic.testing';
 import { RULE_SYSTEMS, type Plan } from '../engine/plan/types';
 import { ruleSystem } from '../engine/rules/index';
 import { seatRange } from '../play/seats';
-import { composerControls, isTableSystem, kindSign, systemFace, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './index';
+import { cellKindsOf, composerControls, isTableSystem, kindSign, systemFace, PLAY_SYSTEMS, shotAllowed, TABLE_SYSTEMS, type ComposerControls, type TableSystem } from './index';
 
 /** A small board of each table system, two players placed on its first row. */
 const PLANS: Record<TableSystem, Plan> = {
@@ -116,6 +116,8 @@ describe('each face agrees with its engine (one place per system outside the eng
 		expect(face.id).toBe(rules);
 		expect(engine.ok).toBe(true);
 		if (engine.ok) expect(face.paints).toEqual(engine.value.cellKinds.filter((k) => k !== 'river'));
+		// what the phone's sheet offers to mark, read off the face: exactly the engine's kinds
+		if (engine.ok) expect([...cellKindsOf(rules)].sort()).toEqual([...engine.value.cellKinds].sort());
 		// A river tool only where the engine knows rivers; the creature tool only with the creatures (seed 003, 2).
 		expect(face.tools.includes('river')).toBe(engine.ok && engine.value.cellKinds.includes('river'));
 		expect(face.tools.includes('creature')).toBe(face.creatures);

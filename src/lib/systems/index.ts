@@ -4,7 +4,7 @@
  * a face rather than asking which system a plan or a game is. Engine-free but for the
  * descriptors' data (engine/rules/descriptors.ts).
  */
-import type { RuleSystemId } from '../engine/plan/types';
+import type { CellKind, RuleSystemId } from '../engine/plan/types';
 import { abandonedFace } from './abandoned';
 import { classicFace } from './classic';
 import { duelFace } from './duel';
@@ -39,6 +39,16 @@ export function systemFace(rules: RuleSystemId): SystemFace {
 			return classicFace;
 		}
 	}
+}
+
+/**
+ * The kinds of square a system's labyrinths have (the engine's `cellKinds`, in any order): what it
+ * paints, and the river where it has the river's tool. The phone's sheet reads this, not the
+ * engine, so the rules stay off its download.
+ */
+export function cellKindsOf(rules: RuleSystemId): CellKind[] {
+	const face = systemFace(rules);
+	return face.tools.includes('river') ? [...face.paints, 'river'] : [...face.paints];
 }
 
 /** Which parts of the composer a system offers under the game's settings. */
