@@ -127,9 +127,10 @@ describe("issue 7's acceptance game at the table", () => {
 				expect(await whoseTurn(phones, 'play'), turn.note).toBe(seat);
 				await expectNothingOfThePlan(phone, seat);
 				if (turn.order) {
-					// 5.5: the wounded player's phone asks for the new cell, privately, on the blank contour.
+					// 5.5: the wounded player's phone asks for the new cell, privately, on the blank contour;
+					// who was wounded the whole table hears at his turn (section A).
 					await phone.getByTestId('confirm-cell').waitFor();
-					expect(await feedLines(phone)).toContain(expectedFeed([{ type: 'wounded_notice', seat, canOrder: true, audience: { to: 'seat', seat } }], names)[0]);
+					expect(await feedLines(phone)).toContain(expectedFeed([{ type: 'wounded_notice', seat, canOrder: true, audience: { to: 'all' } }], names)[0]);
 					await screenshot(phone, 'accept-order-phone');
 					await tapContour(phone, turn.order);
 					await phone.getByTestId('confirm-cell').tap();

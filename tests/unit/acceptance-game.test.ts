@@ -58,9 +58,10 @@ describe("issue 7's acceptance game", () => {
 			});
 			const all = perTurn.flatMap((t) => t.events);
 			const find = (type: string) => all.filter((e) => e.type === type);
-			// 5.5: the shot wounds; the wounded player is told at his turn that he may order a cell, and does.
+			// 5.5: the shot wounds; at his turn the table hears who was wounded (section A: "Player 2 is
+			// wounded…", said to all), he may order a cell, and does.
 			expect(find('scream')).toHaveLength(1);
-			expect(find('wounded_notice')).toEqual([expect.objectContaining({ seat: seat.second, canOrder: true, audience: { to: 'seat', seat: seat.second } })]);
+			expect(find('wounded_notice')).toEqual([expect.objectContaining({ seat: seat.second, canOrder: true, audience: { to: 'all' } })]);
 			expect(find('cell_ordered')).toEqual([expect.objectContaining({ seat: seat.second, declined: false, audience: { to: 'all' } })]);
 			expect(find('ordered_at')).toEqual([expect.objectContaining({ seat: seat.second, cell: cellOf(SCRIPT[1]!.order!), audience: { to: 'master' } })]);
 			// 4.5 the pit, 2.2 the wall, 4.4 the river carry into the delta.
@@ -84,7 +85,7 @@ describe("issue 7's acceptance game", () => {
 			for (const s of [0, 1]) {
 				const heard = all.filter((e) => visibleTo(e, s));
 				expect(heard.some((e) => e.type === 'start_cell' || e.type === 'ordered_at')).toBe(false);
-				expect(heard.filter((e) => e.type === 'wounded_notice').length).toBe(s === seat.second ? 1 : 0);
+				expect(heard.filter((e) => e.type === 'wounded_notice').length).toBe(1);
 			}
 		});
 	}

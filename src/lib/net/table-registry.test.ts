@@ -7,7 +7,7 @@ import { LabyrinthDatabase } from '../store/db';
 import { GameStore } from '../store/games';
 import { HostSession } from './host';
 import { deleteStoredTable, findOpenTable, markTableClosed, tableProblem, TABLE_SCHEMA } from './table-registry';
-import { MemoryTable, newGame, until } from './testing';
+import { MemoryTable, newGame, onFakeClock, settled, until } from './testing';
 import type { TableRecord } from '../store/records';
 
 let db: LabyrinthDatabase | null = null;
@@ -70,13 +70,16 @@ describe('the table the tablet goes back to', () => {
 	});
 });
 
-test('a table closed for a new one tells its phones so: each ends its attempt with `closed`, its seat kept', async () => {
-	const t = new MemoryTable();
-	await t.openHost();
-	await t.joinPhones(2);
-	await t.host.closeForGood(20);
-	await until(() => t.phones.every((p) => p.status === 'refused'), 3000, 'phones told');
-	expect(t.phones.map((p) => p.refusal)).toEqual(['closed', 'closed']);
-	expect(t.phones.map((p) => p.seat)).toEqual([0, 1]);
-	t.close();
+describe('a table on the fake clock', () => {
+	onFakeClock();
+	test('a table closed for a new one tells its phones so: each ends its attempt with `closed`, its seat kept', async () => {
+		const t = new MemoryTable();
+		await t.openHost();
+		await t.joinPhones(2);
+		await settled(t.host.closeForGood(20));
+		await until(() => t.phones.every((p) => p.status === 'refused'), 3000, 'phones told');
+		expect(t.phones.map((p) => p.refusal)).toEqual(['closed', 'closed']);
+		expect(t.phones.map((p) => p.seat)).toEqual([0, 1]);
+		t.close();
+	});
 });
