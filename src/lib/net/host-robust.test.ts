@@ -7,9 +7,12 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { randomLegalCommand } from '../engine/game/random-command';
 import type { Command } from '../engine/game/types';
 import { createRng } from '../engine/random';
-import type { PlayerSession } from './player';
+import type { Link } from './link';
+import { PlayerSession } from './player';
+import { hostPeerId } from './protocol';
+import { MemoryPhoneStore } from './session-records';
 import type { CommandResult } from '../store/records';
-import { MemoryTable, newGame, settle, until, onFakeClock } from './testing';
+import { FAST, MemoryTable, TEST_APP, newGame, settle, until, onFakeClock } from './testing';
 
 onFakeClock();
 
@@ -60,6 +63,56 @@ describe('a lobby larger than the game', () => {
 		expect(await t.phones[1]!.send({ type: 'status', by: 1 })).toEqual({ ok: false, reason: 'not_your_seat' });
 		expect(t.phones[1]!.view).toBeNull();
 		await t.host.settled();
+		expect(t.hostErrors).toEqual([]);
+	});
+});
+
+/** `link`, on which `then` runs the moment a message of `type` has come in, before the phone handles it. */
+function onArrival(link: Link, type: string, then: () => void): Link {
+	const receive = link.receive.bind(link);
+	link.receive = (listener) =>
+		receive((data) => {
+			listener(data);
+			if ((JSON.parse(data) as { m?: { type?: string } }).m?.type === type) then();
+		});
+	return link;
+}
+
+describe('a phone that leaves as the table answers it', () => {
+	// The host's answers in the admission flow: the phone waits for the master, then is given its seat.
+	test.each(['waiting', 'welcome'])('closed as "%s" arrives: it stays closed, keeps no seat and is answered nothing', async (type) => {
+		const t = new MemoryTable();
+		table = t;
+		await t.openHost(4);
+		const store = new MemoryPhoneStore();
+		let left = false;
+		const phone: PlayerSession = await PlayerSession.open({
+			room: t.room,
+			app: TEST_APP,
+			name: 'Leaver',
+			pin: t.host.pin,
+			store,
+			connect: async () =>
+				onArrival(await t.network.open(hostPeerId(t.room)), type, () => {
+					left = true;
+					phone.close();
+				}),
+			retryMs: [20, 50],
+			channel: FAST
+		});
+		phone.start();
+		// a command made before it has a seat waits for one (as the random interleavings do)
+		const answer = phone.send({ type: 'status', by: 0 });
+		let answered = false;
+		void answer.then(() => (answered = true));
+		await until(() => left, 3000, `the phone to leave as "${type}" arrives`);
+		await settle(1000);
+		await t.host.settled();
+		// what came after the person left is not heard: the phone neither waits nor sits anew, on screen or on the device
+		expect(phone.status).toBe('closed');
+		expect(phone.seat).toBeNull();
+		expect((await store.load(t.room))?.key ?? null).toBeNull();
+		expect(answered).toBe(false);
 		expect(t.hostErrors).toEqual([]);
 	});
 });

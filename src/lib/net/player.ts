@@ -309,6 +309,7 @@ export class PlayerSession {
 	 */
 	private async proof(channel: Channel<HostMessage, PlayerMessage>, message: Extract<HostMessage, { type: 'proof' }>): Promise<void> {
 		const { checkHostProof, fingerprint, seatProof } = await this.crypto;
+		if (this.closed) return;
 		const pin = this.membership.pin ?? fingerprint(message.key);
 		if (!checkHostProof(pin, message.key, message.sig, this.options.room, this.nonce, message.nonce)) {
 			this.trouble = { kind: 'impostor', firstMet: this.membership.firstMet === true };
@@ -326,6 +327,10 @@ export class PlayerSession {
 	}
 
 	private async receive(channel: Channel<HostMessage, PlayerMessage>, message: HostMessage): Promise<void> {
+		// A message that came in just before the person left is handled after it (the inbox is a
+		// queue): a closed session hears nothing more, so that nothing brings it back (waiting,
+		// joined) or keeps a seat its person left.
+		if (this.closed) return;
 		// Until the host has proved the table's key, only its proof (or a refusal) is heard.
 		if (!this.proved && message.type !== 'proof' && message.type !== 'refused') return;
 		switch (message.type) {
