@@ -12,7 +12,7 @@ import type { GameEvent } from '../../src/lib/engine/game/types';
 import { importPlan, storedGame, storedRecord } from './support/library';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
-import { renderAnswer, renderEvent } from '../../src/lib/i18n/events';
+import { answerParts, renderEvent } from '../../src/lib/i18n/events';
 import { grid } from '../../src/lib/engine/rules/topographic.testing';
 import { baseURL, launch, screenshot, VIEWPORTS } from './support/browser';
 import { watchErrors } from './support/page-errors';
@@ -139,8 +139,13 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		// The answer is the engine's: the events of that command this seat may see.
 		const { state: after, events: toldAfter } = replayEvents(await storedGame(page));
 		const mine = toldAfter.seatEvents(seat).slice(told.seatEvents(seat).length).filter((e) => e.type !== 'turn');
-		// each event its own sentence, as the master says it
-		expect(await answer.locator('li').allTextContents()).toEqual(mine.map((e) => renderAnswer([e], 'en', 0, names)[0]).filter(Boolean));
+		// Issue 30 (seed 000 section A, 5.4, 6.7): the answer shows what the table heard apart from
+		// what only the mover was told, each part the master's sentences (a move's results joined:
+		// "Drowned, … in the morgue: …"), no longer one sentence per event.
+		const parts = answerParts(mine, 'en', 0, names);
+		expect(await answer.getByTestId('answer-heard').locator('li').allTextContents()).toEqual(parts.heard);
+		const kept = answer.getByTestId('answer-kept');
+		expect(parts.kept.length ? await kept.locator('li').allTextContents() : await kept.count()).toEqual(parts.kept.length ? parts.kept : 0);
 		const keeps: boolean = after.phase === 'play' && after.order[after.turn] === seat;
 		expect(await page.getByTestId('pass-on').textContent()).toBe(keeps ? 'Move again' : 'Hide and pass on');
 		await page.getByTestId('pass-on').click();
