@@ -66,7 +66,7 @@ for (const file of readdirSync(join(PARAGLIDE, 'messages'))) {
 }
 
 // ---- the event texts, one module per locale (groups/event.<locale>.js)
-// A feed shows one language at a time, so src/lib/i18n/events.ts loads only the current
+// A feed shows one language at a time, so src/lib/i18n/event-texts.ts loads only the current
 // locale's texts (and the next one's when the language is switched): on the phone that is a
 // third of the event texts' bytes. Each module is a table key → that locale's own function,
 // copied from paraglide's compiled message; a text the locale lacks is the base locale's, as

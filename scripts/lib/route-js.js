@@ -7,8 +7,9 @@
 // What the route's scripts load later on demand (dynamic imports, followed through, other
 // routes' nodes aside) is counted apart as `lazy`, so nothing the screen uses goes uncounted.
 // The game's event texts come one language per module (src/lib/paraglide/groups/event.<locale>.js,
-// a dynamic import): a screen that shows events loads its language's at once, so the route
-// counts ONE of them — the largest (gzip) unless `locale` says which — and the other
+// a dynamic import of src/lib/i18n/event-texts.ts, which only the screens that show events import,
+// through src/lib/i18n/event-locale.svelte.ts): such a screen loads its language's at once, so the
+// route whose scripts (first or at once) hold that import counts ONE of them — the largest (gzip) unless `locale` says which — and the other
 // languages' go to `lazy` (a phone loads one only when switched to it).
 // A screen may show itself from a small first chunk and fetch the rest by itself at once, while
 // the person reads or types (`AT_ONCE`: /join's form, then the network layer and the seat's
@@ -137,9 +138,11 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 	// one language's event texts are part of opening the route (they import nothing)
 	/** @type {Map<string, string>} locale → manifest key */
 	const texts = new Map();
+	const importedBy = (/** @type {Set<string>} */ part, /** @type {string} */ key) => [...part].some((k) => manifest[k]?.dynamicImports?.includes(key));
 	for (const key of lazy) {
 		const match = EVENT_TEXTS.exec(key);
-		if (match?.[1]) texts.set(match[1], key);
+		// a language is loaded at once by the route's own scripts, not by a later one's
+		if (match?.[1] && (importedBy(keys, key) || importedBy(soon, key))) texts.set(match[1], key);
 	}
 	/** @type {string | null} */
 	let eventTexts = null;
@@ -152,8 +155,7 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 		eventTexts = chosen;
 		lazy.delete(key);
 		// with the part whose screens show events: the first chunk's, or what comes at once after it
-		const inFirst = [...keys].some((k) => manifest[k]?.dynamicImports?.includes(key));
-		(inFirst ? keys : soon).add(key);
+		(importedBy(keys, key) ? keys : soon).add(key);
 	}
 
 	return {

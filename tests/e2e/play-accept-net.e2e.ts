@@ -189,10 +189,14 @@ describe("issue 7's acceptance game at the table", () => {
 			await reveal.waitFor();
 			expect(await reveal.locator('.square.river').count()).toBe(1);
 			expect(await reveal.locator('.square.pit').count()).toBe(2);
-			// carried out, the true treasure is no longer drawn where it lay; a step back it lies there again
-			expect(await reveal.locator('[data-treasure]').count()).toBe(1);
+			// Each treasure where it ended (issue 33): the fake crumbled outside, the true one with the
+			// winner, none drawn where it lay; a step back he still carries it (every step: expectReplayAsTheEngine below).
+			const carried = (at: Page) => at.locator('.reveal [data-carried]').evaluateAll((c) => c.map((e) => `${e.getAttribute('data-seat')}:${e.getAttribute('data-carried')}`));
+			expect(await reveal.locator('[data-treasure]').count()).toBe(0);
+			expect(await carried(host)).toEqual([`${seatOf.first}:treasure`]);
 			await reveal.getByTestId('step-back').tap();
-			expect(await reveal.locator('[data-treasure]').count()).toBe(2);
+			expect(await reveal.locator('[data-treasure]').count()).toBe(0);
+			expect(await carried(host)).toEqual([`${seatOf.first}:treasure`]);
 			await reveal.getByTestId('step-next').tap();
 			const paths = reveal.locator('polyline.path');
 			expect(await paths.count()).toBe(2);
@@ -207,7 +211,8 @@ describe("issue 7's acceptance game at the table", () => {
 			// Over, the plan and the game are no secret: each phone shows the plan, the paths and the scrubber too.
 			for (const phone of phones) {
 				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
-				expect(await phone.locator('.reveal [data-treasure]').count()).toBe(1);
+				expect(await phone.locator('.reveal [data-treasure]').count()).toBe(0);
+				expect(await carried(phone)).toEqual([`${seatOf.first}:treasure`]);
 				expect(await phone.locator('.reveal polyline.path').count()).toBe(2);
 				await expectReplayAsTheEngine(phone, record, names, 8);
 			}

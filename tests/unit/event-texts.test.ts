@@ -1,5 +1,5 @@
 // The event texts one language at a time (scripts/i18n-groups.js writes
-// src/lib/paraglide/groups/event.<locale>.js; src/lib/i18n/events.ts loads the one it needs):
+// src/lib/paraglide/groups/event.<locale>.js; src/lib/i18n/event-texts.ts loads the one it needs):
 // each locale's module says exactly what the compiled message says in that locale — its own
 // text, or the base locale's where it has none — and rendering uses only the loaded locales.
 import { readFileSync } from 'node:fs';
@@ -36,19 +36,20 @@ describe('loading the event texts', () => {
 	test('a fresh start has no texts; loading one locale brings that one alone, once, and rendering is then synchronous in it', async () => {
 		vi.resetModules();
 		const events = await import('../../src/lib/i18n/events');
+		const { loadEventTexts } = await import('../../src/lib/i18n/event-texts');
 		const land = { type: 'land', seat: 0, audience: { to: 'all' } } as const;
 		expect(events.LOCALES.filter((l) => events.hasEventTexts(l))).toEqual([]);
 		expect(events.renderEvent(land, 'ru')).toBe('event_land');
-		const first = events.loadEventTexts('ru');
-		expect(events.loadEventTexts('ru')).toBe(first);
+		const first = loadEventTexts('ru');
+		expect(loadEventTexts('ru')).toBe(first);
 		await first;
 		expect(events.LOCALES.filter((l) => events.hasEventTexts(l))).toEqual(['ru']);
 		expect(events.renderEvent(land, 'ru')).toBe('выходит на сушу');
 		// a language not loaded yet falls back to the base locale only once that is loaded
 		expect(events.renderEvent(land, 'uk')).toBe('event_land');
-		await events.loadEventTexts('en');
+		await loadEventTexts('en');
 		expect(events.renderEvent(land, 'uk')).toBe('went onto land');
-		await events.loadEventTexts('uk');
+		await loadEventTexts('uk');
 		expect(events.renderEvent(land, 'uk')).toBe(compiled.event_land!({}, { locale: 'uk' }));
 	});
 });

@@ -1,11 +1,12 @@
 /**
  * The language a screen renders game events in, as reactive state. The event texts come one
- * language at a time (`loadEventTexts`, src/lib/i18n/events.ts): this module starts loading the
+ * language at a time (`loadEventTexts`, src/lib/i18n/event-texts.ts): this module starts loading the
  * current language's when a screen that shows events is opened, and the new one's when the
  * language is switched; until a language's texts are in, events stay in the one shown before.
  */
 import { getLocale } from '../paraglide/runtime.js';
-import { hasEventTexts, loadEventTexts, LOCALES, type Locale } from './events';
+import { hasEventTexts, LOCALES, type Locale } from './events';
+import { loadEventTexts } from './event-texts';
 
 let loaded = $state(0);
 let shown: Locale | null = null;

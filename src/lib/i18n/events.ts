@@ -4,7 +4,7 @@
  */
 // One language's event texts at a time (scripts/i18n-groups.js writes a module per locale):
 // a phone downloads the texts of the language it shows, not all three. `loadEventTexts`
-// brings a locale's texts in; from then on rendering is synchronous.
+// (./event-texts.ts) brings a locale's texts in; from then on rendering is synchronous.
 import { isolate } from '../engine/name';
 import { cellName } from '../engine/plan/geometry';
 import type { AbandonedItem, Action, Condition, CorrectionChange, Found, GameEvent, GameResult, PublicMove, PublicStatus } from '../engine/game/types';
@@ -15,29 +15,13 @@ export const LOCALES = ['en', 'ru', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];
 const BASE: Locale = 'en';
 
-type Texts = Record<string, ((params?: Record<string, unknown>) => string) | undefined>;
-const LOADERS: Record<Locale, () => Promise<{ default: Texts }>> = {
-	en: () => import('../paraglide/groups/event.en.js'),
-	ru: () => import('../paraglide/groups/event.ru.js'),
-	uk: () => import('../paraglide/groups/event.uk.js')
-};
-const tables: Partial<Record<Locale, Texts>> = {};
-const loading: Partial<Record<Locale, Promise<void>>> = {};
+/** One locale's event texts: message key → text (src/lib/paraglide/groups/event.<locale>.js). */
+export type EventTexts = Record<string, ((params?: Record<string, unknown>) => string) | undefined>;
+const tables: Partial<Record<Locale, EventTexts>> = {};
 
-/**
- * Loads `locale`'s event texts (once; the same promise again after). Await it before the first
- * event is rendered in that language — a screen that shows events, a language switch, the CLI.
- */
-export function loadEventTexts(locale: Locale): Promise<void> {
-	return (loading[locale] ??= LOADERS[locale]().then(
-		(module) => {
-			tables[locale] = module.default;
-		},
-		(error: unknown) => {
-			delete loading[locale];
-			throw error;
-		}
-	));
+/** `locale`'s event texts, loaded (by `loadEventTexts`, ./event-texts.ts): rendering in it uses them. */
+export function addEventTexts(locale: Locale, texts: EventTexts): void {
+	tables[locale] = texts;
 }
 
 /** Whether `locale`'s event texts are loaded (rendering in it gives its own words). */
