@@ -235,7 +235,29 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 20_000 }).then(() => phone)));
 			await tablet.close();
 			await mover.locator('main[data-status="away"]').waitFor({ timeout: 60_000 });
-			expect(await onScreen(mover.getByTestId('seat-status')), 'the tablet away, said in sight').toBe(true);
+			// The tablet goes away on a phone's turn: at the feed and the pad the banner stays in sight
+			// wherever the page is scrolled, the pad uncovered; over the sheet it never lies (issue 29).
+			const banner = mover.getByTestId('seat-status');
+			expect(await onScreen(banner), 'the tablet away, said in sight').toBe(true);
+			await mover.evaluate(() => scrollBy(0, 200));
+			expect(await onScreen(banner), 'the tablet away, in sight scrolled down to the pad').toBe(true);
+			expect(await onScreen(mover.locator('[data-testid="composer"] [data-dir="up"]')), 'the pad not covered by the banner').toBe(true);
+			await mover.getByTestId('tab-sheet').tap();
+			const sheet = mover.getByTestId('sheet');
+			await sheet.waitFor();
+			// the sheet's top scrolled up under the header, as when drawing on its board
+			await sheet.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+			const header = await mover.evaluate(() => document.querySelector('header')!.getBoundingClientRect().bottom);
+			expect((await sheet.boundingBox())!.y, 'the sheet scrolled under the header').toBeLessThanOrEqual(header);
+			const overlap = async () => {
+				const [b, s] = [(await banner.boundingBox())!, (await sheet.boundingBox())!];
+				return b.y + b.height > s.y && b.y < s.y + s.height && b.y + b.height > 0;
+			};
+			expect(await overlap(), 'the banner never covers the sheet').toBe(false);
+			await screenshot(mover, shot('tablet-away-sheet-phone'));
+			await mover.getByTestId('tab-move').tap();
+			await mover.locator('[data-testid="composer"] [data-dir="up"]').scrollIntoViewIfNeeded();
+			expect(await onScreen(banner), 'the tablet away, said in sight back at the pad').toBe(true);
 			await mover.locator('[data-testid="composer"] [data-dir="up"]').tap();
 			const sending = mover.getByTestId('sending');
 			await sending.waitFor({ timeout: 5000 });
