@@ -13,6 +13,8 @@ import { simulateOnThreads } from '../src/cli/simulate-parallel';
 import { currentSeat } from '../src/lib/engine/game/apply';
 import { addToFeeds, viewFor } from '../src/lib/engine/game/view';
 import type { GameEvent } from '../src/lib/engine/game/types';
+import type { Plan } from '../src/lib/engine/plan/types';
+import type { BotLevel } from '../src/lib/store/records';
 import { generatePlan } from '../src/lib/engine/plan/generate';
 import { createBot } from '../src/lib/bots/bot';
 import { masterCommand, playBotGame } from '../src/lib/bots/play';
@@ -24,6 +26,31 @@ import { generateAbandoned } from '../src/lib/engine/rules/abandoned-generate';
 const PLANS = 8;
 const plans = Array.from({ length: PLANS }, (_, i) => generatePlan({ width: 10, height: 10, seed: 100 + i }));
 const FOUR = ['explorer', 'explorer', 'explorer', 'explorer'] as const;
+
+/** Plays one game of computers to its end (or `maxMoves`) and returns each decision's time in ms (the view made outside the timing, as the host makes it anyway). */
+function decisionTimes(plan: Plan, levels: readonly BotLevel[], seed: number, maxMoves: number): number[] {
+	const created = createGame({ plan, seats: levels.length, seed });
+	if (!created.ok) throw new Error('setup');
+	let state = initialState(created.value);
+	const bots = levels.map((level, seat) => createBot(level, seat, seed));
+	const feeds: GameEvent[][] = levels.map(() => []);
+	const times: number[] = [];
+	while (state.phase !== 'over' && state.moveNo < maxMoves) {
+		let cmd = masterCommand(state, seed);
+		if (!cmd) {
+			const seat = currentSeat(state)!;
+			const view = viewFor(state, seat, feeds[seat]!);
+			const t = performance.now();
+			cmd = bots[seat]!.decide(view);
+			times.push(performance.now() - t);
+		}
+		if (!cmd) break;
+		const r = apply(state, cmd);
+		if (!rejected(r)) addToFeeds(feeds, r.events);
+		state = r.state;
+	}
+	return times;
+}
 
 export default async () => {
 	playBotGame({ plan: plans[0]!, bots: FOUR, seed: 'warm' });
@@ -42,28 +69,7 @@ export default async () => {
 
 	// Decisions timed one by one (the view made outside the timing, as the host makes it anyway).
 	const times: number[] = [];
-	for (let g = 0; g < 6; g++) {
-		const plan = plans[g]!;
-		const created = createGame({ plan, seats: 4, seed: g });
-		if (!created.ok) throw new Error('setup');
-		let state = initialState(created.value);
-		const bots = FOUR.map((level, seat) => createBot(level, seat, g));
-		const feeds: GameEvent[][] = FOUR.map(() => []);
-		while (state.phase !== 'over' && state.moveNo < 4000) {
-			let cmd = masterCommand(state, g);
-			if (!cmd) {
-				const seat = currentSeat(state)!;
-				const view = viewFor(state, seat, feeds[seat]!);
-				const t = performance.now();
-				cmd = bots[seat]!.decide(view);
-				times.push(performance.now() - t);
-			}
-			if (!cmd) break;
-			const r = apply(state, cmd);
-			if (!rejected(r)) addToFeeds(feeds, r.events);
-			state = r.state;
-		}
-	}
+	for (let g = 0; g < 6; g++) times.push(...decisionTimes(plans[g]!, FOUR, g, 4000));
 	times.sort((a, b) => a - b);
 	const p95 = times[Math.floor(times.length * 0.95)]!;
 	// The other systems' computers (issue 36): every level that plays there, its decisions timed the same way.
@@ -73,27 +79,7 @@ export default async () => {
 	];
 	const perSystem = systems.map(({ name, plan, levels }) => {
 		const spent: number[] = [];
-		for (let g = 1; g <= 4; g++) {
-			const created = createGame({ plan: plan(g), seats: levels.length, seed: g });
-			if (!created.ok) throw new Error('setup');
-			let state = initialState(created.value);
-			const bots = levels.map((level, seat) => createBot(level, seat, g));
-			const feeds: GameEvent[][] = levels.map(() => []);
-			while (state.phase !== 'over' && state.moveNo < 800) {
-				let cmd = masterCommand(state, g);
-				if (!cmd) {
-					const seat = currentSeat(state)!;
-					const view = viewFor(state, seat, feeds[seat]!);
-					const t = performance.now();
-					cmd = bots[seat]!.decide(view);
-					spent.push(performance.now() - t);
-				}
-				if (!cmd) break;
-				const r = apply(state, cmd);
-				if (!rejected(r)) addToFeeds(feeds, r.events);
-				state = r.state;
-			}
-		}
+		for (let g = 1; g <= 4; g++) spent.push(...decisionTimes(plan(g), levels, g, 800));
 		spent.sort((a, b) => a - b);
 		return { name: `bot.decide_ms.${name}`, value: Number(spent[Math.floor(spent.length * 0.95)]!.toFixed(3)), unit: 'ms (p95)' };
 	});
