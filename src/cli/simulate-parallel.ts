@@ -25,11 +25,13 @@ export function threadsFor(games: number, cores = availableParallelism()): numbe
 }
 
 /**
- * A thread of the simulation: the built file beside the bundled CLI, or (the CLI run as
- * TypeScript: tests, `tsx`) the TypeScript file imported after tsx's loader is registered in the
- * thread itself (a thread does not inherit a loader registered in code).
+ * A thread of the simulation: `file` when given (a built simulate-thread.js), else the built
+ * file beside the bundled CLI, or (the CLI run as TypeScript: tests, `tsx`) the TypeScript file
+ * imported after tsx's loader is registered in the thread itself (a thread does not inherit a
+ * loader registered in code; compiling there costs each thread a second or more).
  */
-function startThread(job: ThreadJob): Worker {
+function startThread(job: ThreadJob, file?: URL): Worker {
+	if (file) return new Worker(file, { workerData: job });
 	if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./simulate-thread.js', import.meta.url), { workerData: job });
 	// tsx's ESM entry (a `require` resolution would give its CommonJS one).
 	const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
@@ -43,9 +45,15 @@ function startThread(job: ThreadJob): Worker {
 /**
  * The report over `options.games` games on `threads` worker threads (1: played here, no thread).
  * `onGame(done, total)` after each game anywhere; returning false stops every thread, and the
- * report covers the games played.
+ * report covers the games played. `script`: the thread's file, when not the one beside this
+ * module (the bench runs the built dist/cli/simulate-thread.js from the TypeScript sources).
  */
-export async function simulateOnThreads(options: SimulationThreadOptions, threads = threadsFor(options.games), onGame?: (done: number, total: number) => boolean | void): Promise<SimulationReport> {
+export async function simulateOnThreads(
+	options: SimulationThreadOptions,
+	threads = threadsFor(options.games),
+	onGame?: (done: number, total: number) => boolean | void,
+	script?: URL
+): Promise<SimulationReport> {
 	const count = Math.max(1, Math.min(threads, options.games));
 	if (count === 1) return simulate({ ...options, onGame });
 	let done = 0;
@@ -54,7 +62,7 @@ export async function simulateOnThreads(options: SimulationThreadOptions, thread
 		const tallies = await Promise.all(
 			Array.from({ length: count }, (_, index) => {
 				const job: ThreadJob = { options, share: { index, count } };
-				const worker = startThread(job);
+				const worker = startThread(job, script);
 				workers.push(worker);
 				return new Promise<SimulationTally>((resolve, reject) => {
 					worker.on('message', (update: ThreadUpdate) => {
