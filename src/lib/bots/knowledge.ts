@@ -175,14 +175,15 @@ export class SeatKnowledge {
 	sync(view: SeatView): void {
 		const events = view.events;
 		if (events.length < this.seen) throw new Error('the feed went backwards');
-		const fresh = events.slice(this.seen);
-		if (fresh.length === 0) return;
+		const from = this.seen;
+		if (events.length === from) return;
 		if (this.others) {
 			const map = this.map();
-			this.others.observe(fresh, (cell: number) => map.kind(cell));
+			this.others.observe(events.slice(from), (cell: number) => map.kind(cell));
 		}
-		for (const e of fresh) this.hearPublic(e);
-		for (const e of fresh) {
+		for (let i = from; i < events.length; i++) this.hearPublic(events[i]!);
+		for (let i = from; i < events.length; i++) {
+			const e = events[i]!;
 			if (this.pending) {
 				if (e.type !== 'turn') {
 					this.pending.answer.push(e);
@@ -351,7 +352,7 @@ export class SeatKnowledge {
 		}
 		if (pick === null || (maps.length < KEPT_MAPS && !pick.reads(source))) maps.push((pick = new Map2D(this.assistant.contour.shape, this.neighbours())));
 		pick.lastUsed = this.worldsCall;
-		return pick.readFrom(this.assistant.hypothesisReader(i), source);
+		return pick.reads(source) ? pick : pick.readFrom(this.assistant.hypothesisReader(i), source);
 	}
 
 	private nb: Int32Array | null = null;

@@ -492,16 +492,27 @@ export class Assistant {
 
 	/** Events that came from someone else's command (or the master's). */
 	observeOther(events: readonly GameEvent[]): void {
-		this.noteHealth(events.filter((e) => 'seat' in e && e.seat === this.seat));
-		if (events.some((e) => e.type === 'you_died' && e.seat === this.seat)) this.alive = false;
+		// One pass, nothing allocated: a computer player reads every event of the others through here.
+		let died = false;
+		let commonStart = false;
+		let reopened = false;
+		for (const e of events) {
+			if ('seat' in e && e.seat === this.seat) {
+				if (e.type === 'immune') this.immune = true;
+				else if (e.type === 'you_died') died = true;
+			}
+			if (e.type === 'common_start_set') commonStart = reopened = true;
+			else if (e.type === 'master_undo' || e.type === 'master_correct') reopened = true;
+		}
+		if (died) this.alive = false;
 		// 7.6 a common start the player was not told, or the master undid a move or corrected the
 		// state: where the player stands is open again.
-		if (events.some((e) => e.type === 'common_start_set') && this.hyps.length === 0) {
+		if (commonStart && this.hyps.length === 0) {
 			this.hyps = [{ cell: 0, outside: null, facts: FactSet.empty }];
 			this.forgot++;
 			this.path.push(-1);
 		}
-		if (events.some((e) => e.type === 'master_undo' || e.type === 'master_correct' || e.type === 'common_start_set')) {
+		if (reopened) {
 			this.alive = true;
 			this.widen();
 		}
