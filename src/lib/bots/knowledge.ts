@@ -40,10 +40,6 @@ export class Map2D {
 	private reading = 0;
 
 	private reader: FactReader | null = null;
-	/** What the reader reads (`Assistant.hypothesisFacts`): read again, the readings so far still hold. */
-	private source: object | null = null;
-	/** The `SeatKnowledge.worlds` call that last handed this map out (the least recent is read anew first). */
-	lastUsed = 0;
 
 	constructor(
 		readonly shape: readonly boolean[],
@@ -57,14 +53,9 @@ export class Map2D {
 		this.kindRead = new Int32Array(size);
 	}
 
-	/**
-	 * Emptied, to be read from `reader` (a hypothesis's facts) as it is asked — unless it reads
-	 * `source` already (facts never change in place): then it keeps what it read.
-	 */
-	readFrom(reader: FactReader, source: object | null = null): this {
-		if (source !== null && source === this.source) return this;
+	/** Emptied, to be read from `reader` (a hypothesis's facts) as it is asked. */
+	readFrom(reader: FactReader): this {
 		this.reader = reader;
-		this.source = source;
 		if (this.reading >= STAMP_LIMIT) {
 			this.sideRead.fill(0);
 			this.kindRead.fill(0);
@@ -72,11 +63,6 @@ export class Map2D {
 		}
 		this.reading++;
 		return this;
-	}
-
-	/** Whether it reads `source` (`readFrom`). */
-	reads(source: object): boolean {
-		return this.source === source;
 	}
 
 	/** SIDE_UNKNOWN, SIDE_OPEN, SIDE_WALL or SIDE_EXIT: the side of `cell` in direction index `di`. */
@@ -122,9 +108,6 @@ export class Map2D {
 	}
 }
 
-/** Maps kept for `SeatKnowledge.worlds` (twice the worlds a decision plans: most hypotheses live on a move or two). */
-const KEPT_MAPS = 16;
-
 export class SeatKnowledge {
 	readonly assistant: Assistant;
 	/** The others' possible squares: followed only for a player who shoots (`withOthers`). */
@@ -150,13 +133,8 @@ export class SeatKnowledge {
 	private readonly told = new Set<GameEvent['type']>();
 	/** The certain facts' map, for the hypotheses it was drawn from (`Assistant.version`). */
 	private facts: { of: object; map: Map2D } | null = null;
-	/**
-	 * The maps `worlds` hands out (a decision allocates none), each kept with the facts it read: a
-	 * hypothesis whose facts did not change since (most, from one move to the next) is not read again.
-	 */
+	/** The maps `worlds` hands out, refilled on every call (a decision allocates none). */
 	private readonly worldMaps: Map2D[] = [];
-	/** Counts the calls of `worlds` (a map handed out in this call is not read anew for another world). */
-	private worldsCall = 0;
 
 	constructor(
 		readonly seat: Seat,
@@ -277,8 +255,7 @@ export class SeatKnowledge {
 		const a = this.assistant;
 		const n = a.hypothesisCount;
 		if (n === 0) return [];
-		this.worldsCall++;
-		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0), weight: 1 }];
+		if (n === 1) return [{ cell: a.hypothesisCell(0), map: this.hypothesisMap(0, 0), weight: 1 }];
 		const size = a.contour.shape.length;
 		if (this.weight.length !== size) {
 			this.weight = new Int32Array(size);
@@ -309,7 +286,7 @@ export class SeatKnowledge {
 			cells[best] = cells[k]!;
 			cells[k] = cell;
 			rank[best] = rank[k]!;
-			out.push({ cell, map: this.hypothesisMap(firstHypothesis[cell]!), weight: weight[cell]! });
+			out.push({ cell, map: this.hypothesisMap(firstHypothesis[cell]!, k), weight: weight[cell]! });
 		}
 		for (const cell of cells) weight[cell] = 0;
 		return out;
@@ -334,25 +311,10 @@ export class SeatKnowledge {
 		return false;
 	}
 
-	/**
-	 * Hypothesis `i`'s map, for this call of `worlds`: the kept map that read its facts already
-	 * (two worlds with the same facts share one: a map does not depend on the cell), else the one
-	 * left unused the longest, read anew (a new one while fewer than `KEPT_MAPS` are kept or all are in use).
-	 */
-	private hypothesisMap(i: number): Map2D {
-		const source = this.assistant.hypothesisFacts(i);
-		const maps = this.worldMaps;
-		let pick: Map2D | null = null;
-		for (const map of maps) {
-			if (map.reads(source)) {
-				pick = map;
-				break;
-			}
-			if (map.lastUsed !== this.worldsCall && (pick === null || map.lastUsed < pick.lastUsed)) pick = map;
-		}
-		if (pick === null || (maps.length < KEPT_MAPS && !pick.reads(source))) maps.push((pick = new Map2D(this.assistant.contour.shape, this.neighbours())));
-		pick.lastUsed = this.worldsCall;
-		return pick.reads(source) ? pick : pick.readFrom(this.assistant.hypothesisReader(i), source);
+	/** Hypothesis `i`'s map, in the `k`th of the maps kept for `worlds`. */
+	private hypothesisMap(i: number, k: number): Map2D {
+		const map = (this.worldMaps[k] ??= new Map2D(this.assistant.contour.shape, this.neighbours()));
+		return map.readFrom(this.assistant.hypothesisReader(i));
 	}
 
 	private nb: Int32Array | null = null;

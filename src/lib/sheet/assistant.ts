@@ -452,15 +452,6 @@ export class Assistant {
 		return new HypothesisReader(this.hyps[i]!.facts, this.nb);
 	}
 
-	/**
-	 * Hypothesis `i`'s facts as a token: the same object exactly while they are the same (a set
-	 * held by a hypothesis is never changed, and a move that teaches it nothing keeps it), so what
-	 * a computer player read from them (`hypothesisReader`) still holds.
-	 */
-	hypothesisFacts(i: number): object {
-		return this.hyps[i]!.facts;
-	}
-
 	/** Hypothesis `i`: a cell the player may be on (or just outside of) and the facts that then hold. */
 	hypothesis(i: number): { cell: number; outside: Direction | null; facts: Fact[] } {
 		const h = this.hyps[i]!;
