@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { simulate } from '../lib/bots/simulate';
 import { serializePlan } from '../lib/engine/plan/format-json';
 import { generatePlan } from '../lib/engine/plan/generate';
 import { main } from './main';
+import { simulateOnThreads } from './simulate-parallel';
 
 /** `labyrinth …` through its dispatcher, in this process (the bin script only wires the IO). */
 async function labyrinth(args: string[]) {
@@ -40,6 +44,16 @@ describe('labyrinth simulate', () => {
 		expect(JSON.parse(three.stdout).games).toBe(5);
 		expect(three.stdout).toBe(one.stdout);
 		expect((await labyrinth([...args, '--threads', '0'])).status).toBe(2);
+	}, 240_000);
+
+	test("threads started from the file given (the bench's built simulate-thread.js): the one-thread report byte for byte; a file missing fails the report", async () => {
+		const thread = join(dir, 'simulate-thread.js');
+		// Built as scripts/build-cli.js builds it (dist/cli may be stale in a test run).
+		await build({ entryPoints: [join(import.meta.dirname, 'simulate-thread.ts')], outfile: thread, bundle: true, platform: 'node', format: 'esm', target: 'node20', tsconfigRaw: {}, logLevel: 'warning' });
+		const options = { plan: generatePlan({ width: 6, height: 6, seed: 'thread-file' }), games: 4, bots: ['explorer', 'hunter'] as const, seed: 'file' };
+		const one = JSON.stringify(simulate({ ...options, bots: [...options.bots] }));
+		expect(JSON.stringify(await simulateOnThreads({ ...options, bots: [...options.bots] }, 2, undefined, pathToFileURL(thread)))).toBe(one);
+		await expect(simulateOnThreads({ ...options, bots: [...options.bots] }, 2, undefined, pathToFileURL(join(dir, 'missing.js')))).rejects.toThrow();
 	}, 240_000);
 
 	test('the table in the language asked, with heat maps', async () => {
