@@ -89,8 +89,24 @@ function policyFor(file) {
 }
 
 /**
- * Whether a request's `Origin` is one of the app's own: the request's own host (a page of this
- * server), or an address this server is reached at (`own`).
+ * Whether a host name is one a table's network gives its machines: an address, `localhost`, a
+ * name of one label (`laptop`), or one under a suffix kept for local networks (`.local`, `.lan`,
+ * `.home`, `.internal`, `.home.arpa`, `.localhost`, `.test`). A public name pointed at this
+ * machine by its DNS (rebinding: a website's page made to reach the table's server) is none.
+ * @param {string} hostname as URL.hostname gives it (IPv6 in brackets)
+ */
+export function isLocalHostname(hostname) {
+	const name = hostname.toLowerCase().replace(/\.$/, '');
+	if (name.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return true;
+	if (!name.includes('.')) return name !== '';
+	return /\.(local|lan|home|internal|home\.arpa|localhost|test)$/.test(name);
+}
+
+/**
+ * Whether a request's `Origin` is one of the app's own: a page of this server at a local name
+ * (its host is the request's own), or an address this server is reached at (`own`, names given
+ * to `npm start` included). A page at a public name is refused even when its host is the
+ * request's: that is DNS rebinding, another website's page reaching the table's server.
  * @param {string} origin
  * @param {import('node:http').IncomingMessage} req
  * @param {() => string[]} own
@@ -103,7 +119,8 @@ export function isOwnOrigin(origin, req, own) {
 		return false;
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-	return url.host === req.headers.host || own().includes(url.origin);
+	if (own().includes(url.origin)) return true;
+	return url.host === req.headers.host && isLocalHostname(url.hostname);
 }
 
 const IMMUTABLE = `${sep}_app${sep}immutable${sep}`;
@@ -227,19 +244,20 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
 	// The signalling server lives here, before the static files and the fallback:
 	//   signalling.use(ExpressPeerServer(server, { path: '/' }))  (see startServer's `attach`)
 	// It answers the app's own origins only (the PeerServer's CORS would echo any).
+	// Both it and the addresses answer only at a local name: a same-origin request carries no
+	// Origin, so a rebinding page is known by its Host.
+	/** @type {import('express').RequestHandler} */
+	const localOnly = (req, res, next) => {
+		const origin = req.get('origin');
+		if (origin !== undefined && !isOwnOrigin(origin, req, own)) return void res.sendStatus(403);
+		if (!isOwnOrigin(`${req.protocol}://${req.headers.host ?? ''}`, req, own)) return void res.sendStatus(403);
+		next();
+	};
 	const signalling = express.Router();
-	app.use(
-		SIGNALLING_PATH,
-		(req, res, next) => {
-			const origin = req.get('origin');
-			if (origin !== undefined && !isOwnOrigin(origin, req, own)) return void res.sendStatus(403);
-			next();
-		},
-		signalling
-	);
+	app.use(SIGNALLING_PATH, localOnly, signalling);
 
 	// Where phones can reach this server: the tablet opened at localhost invites with these.
-	app.get(ADDRESSES_PATH, (_req, res) => {
+	app.get(ADDRESSES_PATH, localOnly, (_req, res) => {
 		res.setHeader('Cache-Control', 'no-store');
 		res.json(addresses());
 	});

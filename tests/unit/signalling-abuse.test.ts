@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { SIGNALLING_LIMITS, createSignallingGuard } from '../../scripts/lib/signalling-guard.js';
@@ -199,6 +200,37 @@ describe('the PeerServer under abuse from one client', () => {
 		const mine = await fetch(`http://127.0.0.1:${port}/peerjs/`, { headers: { origin: `http://127.0.0.1:${port}` } });
 		expect(mine.status).toBe(200);
 		expect(mine.headers.get('x-powered-by')).toBeNull();
+	});
+
+	test('DNS rebinding: a page at a public name pointed at this server gets neither the signalling nor the addresses; local names do', async () => {
+		const at = (host: string) => ({ host: `${host}:${port}`, origin: `http://${host}:${port}` });
+		// fetch drops a Host header; a page's browser sends the name it was opened at
+		const status = (path: string, host: string) =>
+			new Promise<number | undefined>((resolve, reject) => {
+				const req = request({ host: DEVICE, port, path, headers: { host } }, (res) => {
+					res.resume();
+					resolve(res.statusCode);
+				});
+				req.on('error', reject);
+				req.end();
+			});
+		for (const name of ['evil.example', 'labyrinth.attacker.com']) {
+			const { host, origin } = at(name);
+			const socket = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=rebound&token=r&version=1.5.5`, { origin, headers: { host } });
+			socket.on('error', () => undefined);
+			expect(await new Promise((resolve) => socket.once('unexpected-response', (_req, res) => resolve(res.statusCode)))).toBe(403);
+			// same-origin requests carry no Origin: the Host says where the page is
+			expect(await status('/api/addresses', host)).toBe(403);
+			expect(await status('/peerjs/', host)).toBe(403);
+		}
+		for (const name of ['table.lan', 'laptop.local', 'laptop', '192.168.1.20']) {
+			const { host, origin } = at(name);
+			const socket = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=local-${name}&token=l&version=1.5.5`, { origin, headers: { host } });
+			socket.on('error', () => undefined);
+			expect(await new Promise((resolve) => socket.once('message', (data) => resolve((JSON.parse(String(data)) as Answer).type)))).toBe('OPEN');
+			socket.terminate();
+			expect(await status('/api/addresses', host)).toBe(200);
+		}
 	});
 });
 
