@@ -12,7 +12,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { networkInterfaces } from 'node:os';
 import { extname, join, resolve, sep } from 'node:path';
 import { caPage } from './lib/ca-page.js';
-import { createSignallingGuard, guardedWebSocketServer } from './lib/signalling-guard.js';
+import { clientAddress, createSignallingGuard, guardedWebSocketServer } from './lib/signalling-guard.js';
 import { COMPRESSIBLE, ENCODINGS } from './precompress.js';
 
 export const BUILD_DIR = resolve(import.meta.dirname, '..', 'build');
@@ -89,8 +89,24 @@ function policyFor(file) {
 }
 
 /**
- * Whether a request's `Origin` is one of the app's own: the request's own host (a page of this
- * server), or an address this server is reached at (`own`).
+ * Whether a host name is one a table's network gives its machines: an address, `localhost`, a
+ * name of one label (`laptop`), or one under a suffix kept for local networks (`.local`, `.lan`,
+ * `.home`, `.internal`, `.home.arpa`, `.localhost`, `.test`). A public name pointed at this
+ * machine by its DNS (rebinding: a website's page made to reach the table's server) is none.
+ * @param {string} hostname as URL.hostname gives it (IPv6 in brackets)
+ */
+export function isLocalHostname(hostname) {
+	const name = hostname.toLowerCase().replace(/\.$/, '');
+	if (name.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return true;
+	if (!name.includes('.')) return name !== '';
+	return /\.(local|lan|home|internal|home\.arpa|localhost|test)$/.test(name);
+}
+
+/**
+ * Whether a request's `Origin` is one of the app's own: a page of this server at a local name
+ * (its host is the request's own), or an address this server is reached at (`own`, names given
+ * to `npm start` included). A page at a public name is refused even when its host is the
+ * request's: that is DNS rebinding, another website's page reaching the table's server.
  * @param {string} origin
  * @param {import('node:http').IncomingMessage} req
  * @param {() => string[]} own
@@ -103,7 +119,8 @@ export function isOwnOrigin(origin, req, own) {
 		return false;
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-	return url.host === req.headers.host || own().includes(url.origin);
+	if (own().includes(url.origin)) return true;
+	return url.host === req.headers.host && isLocalHostname(url.hostname);
 }
 
 const IMMUTABLE = `${sep}_app${sep}immutable${sep}`;
@@ -227,19 +244,20 @@ export function createApp(root = BUILD_DIR, { addresses = () => ({ http: [], htt
 	// The signalling server lives here, before the static files and the fallback:
 	//   signalling.use(ExpressPeerServer(server, { path: '/' }))  (see startServer's `attach`)
 	// It answers the app's own origins only (the PeerServer's CORS would echo any).
+	// Both it and the addresses answer only at a local name: a same-origin request carries no
+	// Origin, so a rebinding page is known by its Host.
+	/** @type {import('express').RequestHandler} */
+	const localOnly = (req, res, next) => {
+		const origin = req.get('origin');
+		if (origin !== undefined && !isOwnOrigin(origin, req, own)) return void res.sendStatus(403);
+		if (!isOwnOrigin(`${req.protocol}://${req.headers.host ?? ''}`, req, own)) return void res.sendStatus(403);
+		next();
+	};
 	const signalling = express.Router();
-	app.use(
-		SIGNALLING_PATH,
-		(req, res, next) => {
-			const origin = req.get('origin');
-			if (origin !== undefined && !isOwnOrigin(origin, req, own)) return void res.sendStatus(403);
-			next();
-		},
-		signalling
-	);
+	app.use(SIGNALLING_PATH, localOnly, signalling);
 
 	// Where phones can reach this server: the tablet opened at localhost invites with these.
-	app.get(ADDRESSES_PATH, (_req, res) => {
+	app.get(ADDRESSES_PATH, localOnly, (_req, res) => {
 		res.setHeader('Cache-Control', 'no-store');
 		res.json(addresses());
 	});
@@ -319,6 +337,62 @@ export function mountPeerServer(upgrades, app, signalling, { guard = createSigna
 }
 
 /**
+ * Limits on the TCP connections themselves, before any request or upgrade (issue 32): one device
+ * on the Wi-Fi opening sockets and never sending a request would otherwise hold the server's
+ * descriptors for Node's default minute (and its five minutes for a slow request).
+ */
+export const CONNECTION_LIMITS = {
+	/** Open connections from one address, WebSockets included (a tablet with a few tabs uses a dozen). */
+	perAddress: 256,
+	/** A connection whose first request (or upgrade) has not arrived whole in this time is closed.
+	 *  Node's own headersTimeout does not close a connection that sends nothing, or a byte at a time. */
+	firstRequestMs: 10_000
+};
+
+/**
+ * Counts each listening server's connections per client address, closes those past the limit,
+ * and closes a connection whose first request has not come in time. A connection is known by its
+ * client's address and port, the same on the TCP socket and on the TLS socket over it.
+ * @param {import('node:http').Server} server
+ * @param {Map<string, number>} open connections per address, shared by every listening server
+ * @param {typeof CONNECTION_LIMITS} limits
+ */
+function limitConnections(server, open, limits) {
+	/** @type {Map<string, ReturnType<typeof setTimeout>>} */
+	const waiting = new Map();
+	/** @param {import('node:net').Socket} socket */
+	const key = (socket) => `${socket.remoteAddress}|${socket.remotePort}`;
+	/** @param {import('node:net').Socket} socket */
+	const arrived = (socket) => {
+		const k = key(socket);
+		clearTimeout(waiting.get(k));
+		waiting.delete(k);
+	};
+	server.on('connection', (socket) => {
+		const address = clientAddress(socket.remoteAddress);
+		const count = (open.get(address) ?? 0) + 1;
+		if (count > limits.perAddress) {
+			socket.destroy();
+			return;
+		}
+		open.set(address, count);
+		const k = key(socket);
+		const timer = setTimeout(() => socket.destroy(), limits.firstRequestMs);
+		timer.unref();
+		waiting.set(k, timer);
+		socket.once('close', () => {
+			clearTimeout(timer);
+			if (waiting.get(k) === timer) waiting.delete(k);
+			const left = (open.get(address) ?? 1) - 1;
+			if (left > 0) open.set(address, left);
+			else open.delete(address);
+		});
+	});
+	server.on('request', (req) => arrived(req.socket));
+	server.on('upgrade', (req) => arrived(req.socket));
+}
+
+/**
  * The machine's IPv4 addresses on its networks (not loopback).
  * @returns {string[]}
  */
@@ -349,13 +423,15 @@ export function reachableHosts(host, names = []) {
  * `signalling: true` mounts the PeerServer there (`npm start` does; tests that need it too).
  * `names`: names of the machine phones may use besides its addresses (for /api/addresses).
  * `guard`: the signalling guard (its limits, its log), made with its defaults when not given.
+ * `connections`: limits on the TCP connections (CONNECTION_LIMITS, any of them changed).
  * @param {{ root?: string, port?: number, host?: string, signalling?: boolean, names?: string[],
  *   https?: { port?: number, key: string, cert: string, ca?: Buffer },
  *   guard?: ReturnType<typeof createSignallingGuard>,
+ *   connections?: Partial<typeof CONNECTION_LIMITS>,
  *   attach?: (server: import('node:http').Server, signalling: import('express').Router) => void }} [options]
  * @returns {Promise<{ port: number, httpsPort: number | null, server: import('node:http').Server, close: () => Promise<void> }>}
  */
-export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', attach, signalling: withPeer = false, names = [], https, guard } = {}) {
+export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0.0', attach, signalling: withPeer = false, names = [], https, guard, connections = {} } = {}) {
 	root = resolve(root);
 	if (!existsSync(join(root, 'index.html'))) {
 		throw new Error(`No build in ${root}: run \`npm run build\` first.`);
@@ -382,9 +458,13 @@ export async function startServer({ root = BUILD_DIR, port = 4173, host = '0.0.0
 	};
 	const { app, signalling } = createApp(root, { addresses, ca: https?.ca, own });
 	const upgrades = new EventEmitter();
+	const limits = { ...CONNECTION_LIMITS, ...connections };
 	const server = createServer(app);
 	const servers = [server];
 	if (https) servers.push(createHttpsServer({ key: https.key, cert: https.cert }, app));
+	/** @type {Map<string, number>} */
+	const openPerAddress = new Map();
+	for (const s of servers) limitConnections(s, openPerAddress, limits);
 	// Every socket, WebSockets included (closeAllConnections forgets upgraded ones), so close() ends them.
 	/** @type {Set<import('node:net').Socket>} */
 	const sockets = new Set();

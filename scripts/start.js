@@ -17,11 +17,13 @@ try {
 const port = Number(process.env.PORT ?? 4173);
 const httpsPort = Number(process.env.HTTPS_PORT ?? 4443);
 const host = process.env.HOST ?? '0.0.0.0';
+// Public names this server is also opened at (NAMES=games.example.org): local names and addresses need none.
+const names = (process.env.NAMES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
 const lan = lanAddresses();
 const certificate = await ensureCertificates({ hosts: machineHosts(lan) });
 let server;
 try {
-	server = await startServer({ port, host, signalling: true, https: { port: httpsPort, key: certificate.key, cert: certificate.cert, ca: certificate.caDer } });
+	server = await startServer({ port, host, names, signalling: true, https: { port: httpsPort, key: certificate.key, cert: certificate.cert, ca: certificate.caDer } });
 } catch (error) {
 	const busy = /** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE';
 	console.error(busy ? `Port ${port} or ${httpsPort} is taken (another \`npm start\`?). Stop it, or choose others: PORT=8080 HTTPS_PORT=8443 npm start` : String(error));

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { SIGNALLING_LIMITS, createSignallingGuard } from '../../scripts/lib/signalling-guard.js';
 import { startServer } from '../../scripts/server.js';
@@ -199,6 +201,84 @@ describe('the PeerServer under abuse from one client', () => {
 		expect(mine.status).toBe(200);
 		expect(mine.headers.get('x-powered-by')).toBeNull();
 	});
+
+	test('DNS rebinding: a page at a public name pointed at this server gets neither the signalling nor the addresses; local names do', async () => {
+		const at = (host: string) => ({ host: `${host}:${port}`, origin: `http://${host}:${port}` });
+		// fetch drops a Host header; a page's browser sends the name it was opened at
+		const status = (path: string, host: string) =>
+			new Promise<number | undefined>((resolve, reject) => {
+				const req = request({ host: DEVICE, port, path, headers: { host } }, (res) => {
+					res.resume();
+					resolve(res.statusCode);
+				});
+				req.on('error', reject);
+				req.end();
+			});
+		for (const name of ['evil.example', 'labyrinth.attacker.com']) {
+			const { host, origin } = at(name);
+			const socket = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=rebound&token=r&version=1.5.5`, { origin, headers: { host } });
+			socket.on('error', () => undefined);
+			expect(await new Promise((resolve) => socket.once('unexpected-response', (_req, res) => resolve(res.statusCode)))).toBe(403);
+			// same-origin requests carry no Origin: the Host says where the page is
+			expect(await status('/api/addresses', host)).toBe(403);
+			expect(await status('/peerjs/', host)).toBe(403);
+		}
+		for (const name of ['table.lan', 'laptop.local', 'laptop', '192.168.1.20']) {
+			const { host, origin } = at(name);
+			const socket = new WebSocket(`ws://127.0.0.1:${port}/peerjs/peerjs?key=peerjs&id=local-${name}&token=l&version=1.5.5`, { origin, headers: { host } });
+			socket.on('error', () => undefined);
+			expect(await new Promise((resolve) => socket.once('message', (data) => resolve((JSON.parse(String(data)) as Answer).type)))).toBe('OPEN');
+			socket.terminate();
+			expect(await status('/api/addresses', host)).toBe(200);
+		}
+	});
+});
+
+describe('connections that never send a request (issue 32)', () => {
+	/** A bare TCP connection from `from`; `closed` resolves when the server ends it. */
+	function idle(to: number, from: string): { socket: Socket; closed: Promise<void> } {
+		const socket = connect({ host: DEVICE, port: to, localAddress: from });
+		socket.on('error', () => undefined);
+		return { socket, closed: new Promise((resolve) => socket.once('close', () => resolve())) };
+	}
+
+	test('past its share an address gets no more connections, idle ones are closed, and other devices are served throughout', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'labyrinth-idle-'));
+		writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+		const server = await startServer({
+			root: dir,
+			port: 0,
+			host: DEVICE,
+			signalling: true,
+			connections: { perAddress: 8, firstRequestMs: 400 }
+		});
+		try {
+			const first = Array.from({ length: 8 }, () => idle(server.port, ATTACKER));
+			await Promise.all(first.map((c) => new Promise((r) => c.socket.once('connect', r))));
+			// the ninth from the same address is closed at once, long before any timeout
+			const extra = idle(server.port, ATTACKER);
+			await extra.closed;
+			expect(first.every((c) => !c.socket.destroyed)).toBe(true);
+			// a phone on another address is served while the attacker holds its share
+			const page = await fetch(`http://${DEVICE}:${server.port}/`);
+			expect(page.status).toBe(200);
+			// connections that never send their headers are closed by the server (not left for minutes)
+			await Promise.all(first.map((c) => c.closed));
+			// and the address may connect again once its connections are gone
+			const again = idle(server.port, ATTACKER);
+			// a byte at a time still has to finish in time: this one finishes at once
+			again.socket.write(`GET / HTTP/1.1\r\nHost: ${DEVICE}\r\nConnection: close\r\n\r\n`);
+			const answer = await new Promise<string>((resolve) => {
+				let text = '';
+				again.socket.on('data', (chunk) => (text += String(chunk)));
+				again.socket.once('close', () => resolve(text));
+			});
+			expect(answer.startsWith('HTTP/1.1 200')).toBe(true);
+		} finally {
+			await server.close();
+			rmSync(dir, { recursive: true, force: true });
+		}
+	}, 30_000);
 });
 
 describe('the guard on its own clock', () => {

@@ -3,5 +3,5 @@ import { m } from '../paraglide/messages.js';
 import type { SaveProblem } from '../store/saver';
 
 export function saveProblemText(problem: SaveProblem): string {
-	return { quota: m.save_problem_quota, blocked: m.save_problem_blocked, clone: m.save_problem_clone, unknown: m.save_problem_unknown }[problem]();
+	return { quota: m.save_problem_quota, blocked: m.save_problem_blocked, newer: m.save_problem_newer, clone: m.save_problem_clone, unknown: m.save_problem_unknown }[problem]();
 }

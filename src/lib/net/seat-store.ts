@@ -17,6 +17,7 @@
 import { createStore, get, getMany, keys, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
 import { snapshot } from '../store/snapshot';
 import { WriteQueue } from '../store/write-queue';
+import { DATABASE_NAME } from '../store/schema-version';
 import type { PhoneStore } from './session-records';
 import type { Membership } from '../store/records';
 import type { GameEvent } from '../engine/game/types';
@@ -54,7 +55,7 @@ export interface OldSeats {
 /** The Dexie table of older versions, loaded only when this device may have one. */
 async function dexieSeats(): Promise<OldSeats | null> {
 	const known = await indexedDB.databases?.().catch(() => undefined);
-	if (known && !known.some((db) => db.name === 'labyrinth-gm')) return null;
+	if (known && !known.some((db) => db.name === DATABASE_NAME)) return null;
 	const { database } = await import('../store/db');
 	const db = database();
 	return { all: () => db.memberships.toArray(), clear: () => db.memberships.clear() };

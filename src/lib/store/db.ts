@@ -9,6 +9,7 @@ import type { Plan } from '../engine/plan/types';
 import type { Command } from '../engine/game/types';
 import type { BotLevel, DuelRecord, Membership, SheetData, TableRecord } from './records';
 import { snapshot } from './snapshot';
+import { DATABASE_NAME } from './schema-version';
 
 /** A player's deduction sheet, only ever on that player's device (issue 8). */
 export interface StoredSheet {
@@ -76,7 +77,7 @@ export class LabyrinthDatabase extends Dexie {
 	/** The duels on this device (issue 9): own plan, the exchanges, the settings, the peer's key, by room code. */
 	duels!: EntityTable<DuelRecord, 'id'>;
 
-	constructor(name = 'labyrinth-gm') {
+	constructor(name = DATABASE_NAME) {
 		super(name);
 		this.version(1).stores({ plans: 'id, updatedAt, deletedAt' });
 		this.version(2).stores({ games: 'id, updatedAt, finished' });

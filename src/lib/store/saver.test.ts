@@ -30,6 +30,7 @@ describe('what went wrong, in terms a person can act on', () => {
 		[{ name: 'OpenFailedError', inner: domError('InvalidStateError') }, 'blocked'],
 		[domError('MissingAPIError'), 'blocked'],
 		[domError('DatabaseClosedError'), 'blocked'],
+		[{ name: 'OpenFailedError', inner: domError('VersionError') }, 'newer'],
 		[new Error('something else'), 'unknown'],
 		['not even an error', 'unknown']
 	])('%o is %s', (error, problem) => {

@@ -7,7 +7,7 @@
  */
 
 /** Why a write failed, in the terms a person can act on. */
-export type SaveProblem = 'quota' | 'blocked' | 'clone' | 'unknown';
+export type SaveProblem = 'quota' | 'blocked' | 'newer' | 'clone' | 'unknown';
 
 export type SaveStatus = { state: 'saved' } | { state: 'saving' } | { state: 'failed'; problem: SaveProblem; attempts: number; retryInMs: number };
 
@@ -17,7 +17,9 @@ export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 const QUOTA = ['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'];
 const CLONE = ['DataCloneError', 'NotPlainData'];
 /** No database to write to: private windows, site data switched off, a database closed or stuck in an upgrade. */
-const BLOCKED = ['MissingAPIError', 'SecurityError', 'InvalidStateError', 'OpenFailedError', 'DatabaseClosedError', 'VersionError', 'UnknownError', 'InvalidAccessError'];
+const BLOCKED = ['MissingAPIError', 'SecurityError', 'InvalidStateError', 'OpenFailedError', 'DatabaseClosedError', 'UnknownError', 'InvalidAccessError'];
+/** The database was written by a newer build of the app: this one cannot open it (schema-version.ts). */
+const NEWER = ['VersionError'];
 
 /** The problem behind `error` (a DOMException, or Dexie's error wrapping one in `inner`). */
 export function saveProblem(error: unknown): SaveProblem {
@@ -30,6 +32,8 @@ export function saveProblem(error: unknown): SaveProblem {
 	}
 	if (names.some((n) => QUOTA.includes(n))) return 'quota';
 	if (names.some((n) => CLONE.includes(n))) return 'clone';
+	// before `blocked`: Dexie wraps the VersionError in an OpenFailedError
+	if (names.some((n) => NEWER.includes(n))) return 'newer';
 	if (names.some((n) => BLOCKED.includes(n))) return 'blocked';
 	return 'unknown';
 }
