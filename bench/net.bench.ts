@@ -10,6 +10,9 @@
  * - net.move_*_ms: where a move's time goes (medians, fresh game): the phone's frame reaching
  *   the tablet, the tablet's write (IndexedDB, complete) before it announces, the announcement
  *   (per-phone views and frames), the frames reaching the phones' sessions, and Svelte showing it;
+ *   net.move_phone_task_ms: the slowest phone's whole task, from its session holding the events
+ *   to the task's end (Svelte's update and everything it set off in that task: a layout forced
+ *   by reading the page shows here); the `_2000` ones the same 2,000 commands in;
  * - net.qr_offer_chars: the length of a compact offer (what one QR code holds).
  * Every wait has its limit (`within`, playwright's timeouts): a reply that never comes fails
  * the bench at once, saying which; scripts/bench.js bounds the whole file too.
@@ -87,7 +90,7 @@ function heardAfter(game: Game, log: Command[], from: number, seats: number): nu
 }
 
 type Trace = { received: number; written: number; announced: number };
-type Arrival = { session: number; shown: number };
+type Arrival = { session: number; shown: number; settled: number };
 type BenchWindow = NetWindow & { benchTrace?: Trace; benchArrival?: Promise<Arrival> };
 
 /**
@@ -136,7 +139,12 @@ async function expectEvents(phone: Page, target: number): Promise<void> {
 				const observer = new MutationObserver(() => {
 					if (!shown()) return;
 					done();
-					resolve({ session: inSession || now(), shown: now() });
+					const at = { session: inSession || now(), shown: now() };
+					// the end of the phone's task: a message posted now is handled after it, with
+					// whatever Svelte's update set off in it (effects, a layout forced by reading the page)
+					const after = new MessageChannel();
+					after.port1.onmessage = () => resolve({ ...at, settled: now() });
+					after.port2.postMessage(null);
 				});
 				const stop = session.watch(() => {
 					if (session.events.length >= target && !inSession) inSession = now();
@@ -185,6 +193,7 @@ interface MoveTimes {
 	announce: number;
 	toPhones: number;
 	svelte: number;
+	phoneTask: number;
 }
 
 /**
@@ -236,7 +245,9 @@ async function timeMoves(host: Page, phones: Page[], game: Game, log: Command[],
 			write: trace.written - trace.received,
 			announce: trace.announced - trace.written,
 			toPhones: inSessions - trace.announced,
-			svelte: shown - inSessions
+			svelte: shown - inSessions,
+			// the slowest phone's task: from its session holding the events to the end of the task
+			phoneTask: Math.max(...arrivals.map((a) => a.settled - a.session))
 		});
 	}
 	return times;
@@ -294,7 +305,10 @@ export default async () => {
 			{ name: 'net.move_announce_ms', value: medianOf(times, 'announce'), unit: 'ms' },
 			{ name: 'net.move_to_phones_ms', value: medianOf(times, 'toPhones'), unit: 'ms' },
 			{ name: 'net.move_svelte_ms', value: medianOf(times, 'svelte'), unit: 'ms' },
+			{ name: 'net.move_phone_task_ms', value: medianOf(times, 'phoneTask'), unit: 'ms' },
 			{ name: `net.move_write_${LONG}_ms`, value: medianOf(lateTimes, 'write'), unit: 'ms' },
+			{ name: `net.move_svelte_${LONG}_ms`, value: medianOf(lateTimes, 'svelte'), unit: 'ms' },
+			{ name: `net.move_phone_task_${LONG}_ms`, value: medianOf(lateTimes, 'phoneTask'), unit: 'ms' },
 			{ name: 'net.qr_offer_chars', value: code.ok ? code.value.length : -1, unit: 'chars' },
 			{ name: 'net.qr_offer_sdp_chars', value: sdp.length, unit: 'chars' }
 		];

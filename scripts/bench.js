@@ -2,37 +2,18 @@
 // `async () => [{ name, value, unit, max?, min? }]`) in its own tsx process, prints one table (a
 // figure's target, `max` or `min`, beside it, ✗ when it is missed) and writes bench/results.json
 // as [{ "name", "value", "unit" }] so runs can be compared.
-// Each file has its own time limit (LIMITS): a file that overruns it is killed with everything it
-// started (its browsers too), said failed, and the next file runs, so one hang cannot stall the rest.
+// Each file has its own time limit (scripts/lib/bench-limits.js; a file without one is refused):
+// a file that overruns it is killed with everything it started (its browsers too), said failed,
+// and the next file runs, so one hang cannot stall the rest. Each file's time is printed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BENCH_FILES } from './lib/bench-limits.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BENCH_DIR = join(ROOT, 'bench');
 const MARK = '@@bench-results@@';
 const filter = process.argv[2] ?? '';
-
-/**
- * Each file's time limit, in seconds: several times what it takes on a quiet 2-core machine (the
- * run under 15 minutes in all), so a loaded machine still finishes and a hang is cut short.
- */
-const LIMITS = {
-	'bots.bench.ts': 240,
-	'bundle.bench.ts': 240, // builds first when the build is stale
-	'cli.bench.ts': 120,
-	'engine.bench.ts': 180,
-	'host.bench.ts': 120,
-	'net.bench.ts': 240, // builds first when the build is stale
-	'phone.bench.ts': 120,
-	'plan.bench.ts': 120,
-	'play.bench.ts': 240,
-	'rules.bench.ts': 120,
-	'sheet.bench.ts': 120,
-	'store.bench.ts': 120
-};
-/** A file not yet in LIMITS (say it there). */
-const DEFAULT_LIMIT = 120;
 
 const files = readdirSync(BENCH_DIR)
 	.filter((file) => file.endsWith('.bench.ts') && file.includes(filter))
@@ -41,14 +22,22 @@ if (files.length === 0) {
 	console.error(`No bench/*.bench.ts${filter ? ` matching "${filter}"` : ''}.`);
 	process.exit(1);
 }
+const unlimited = files.filter((file) => !BENCH_FILES[file]);
+if (unlimited.length > 0) {
+	console.error(`No time limit for ${unlimited.join(', ')}: give each one in scripts/lib/bench-limits.js.`);
+	process.exit(1);
+}
 
 /** @type {Array<{ name: string, value: number, unit: string, max?: number, min?: number, file: string }>} */
 const rows = [];
 const failures = [];
+const began = performance.now();
 for (const file of files) {
-	const limit = /** @type {Record<string, number>} */ (LIMITS)[file] ?? DEFAULT_LIMIT;
+	const { limit } = BENCH_FILES[file] ?? { limit: 0 };
 	console.log(`▶ ${file} (at most ${limit} s)`);
+	const start = performance.now();
 	const run = await runFile(file, limit * 1000);
+	console.log(`  ${file}: ${seconds(performance.now() - start)} s`);
 	const out = run.stdout;
 	const at = out.lastIndexOf(MARK);
 	// anything the bench printed itself goes through
@@ -79,7 +68,7 @@ const RESULTS = join(BENCH_DIR, 'results.json');
 const fresh = rows.map(({ name, value, unit }) => ({ name, value, unit }));
 const kept = filter && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')).filter((/** @type {{name: string}} */ old) => !fresh.some((row) => row.name === old.name)) : [];
 writeFileSync(RESULTS, JSON.stringify([...kept, ...fresh], null, '\t') + '\n');
-console.log(`\n${rows.length} figures from ${files.length - failures.length} of ${files.length} files → bench/results.json${kept.length ? ` (${kept.length} kept from the last run)` : ''}`);
+console.log(`\n${rows.length} figures from ${files.length - failures.length} of ${files.length} files in ${seconds(performance.now() - began)} s → bench/results.json${kept.length ? ` (${kept.length} kept from the last run)` : ''}`);
 const missed = rows.filter((r) => target(r).startsWith('✗'));
 if (missed.length > 0) console.log(`targets missed: ${missed.map((r) => r.name).join(', ')}`);
 if (failures.length > 0) {
@@ -138,6 +127,11 @@ function target(row) {
 	if (typeof row.max === 'number') return `${row.value <= row.max ? '' : '✗ '}≤ ${formatValue(row.max)}`;
 	if (typeof row.min === 'number') return `${row.value >= row.min ? '' : '✗ '}≥ ${formatValue(row.min)}`;
 	return '';
+}
+
+/** @param {number} ms */
+function seconds(ms) {
+	return Math.round(ms / 100) / 10;
 }
 
 /** @param {number} value */

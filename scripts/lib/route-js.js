@@ -6,6 +6,9 @@
 // to register the service worker). tests/e2e/bundle.e2e.ts checks this against Chromium.
 // What the route's scripts load later on demand (dynamic imports, followed through, other
 // routes' nodes aside) is counted apart as `lazy`, so nothing the screen uses goes uncounted.
+// Of that, what loads only when the person asks for a path the usual game never takes
+// (`ON_REQUEST`: the QR-code join with its camera reader and the code it shows, the diagnostics'
+// figures, and another language's event texts) is counted apart again as `onRequest`.
 // The game's event texts come one language per module (src/lib/paraglide/groups/event.<locale>.js,
 // a dynamic import of src/lib/i18n/event-texts.ts, which only the screens that show events import,
 // through src/lib/i18n/event-locale.svelte.ts): such a screen loads its language's at once, so the
@@ -15,7 +18,7 @@
 // the person reads or types (`AT_ONCE`: /join's form, then the network layer and the seat's
 // screen): those modules count with the route (`files`), and `first` is what comes before them.
 //   routeJs('/')      → { route, files, bytes, gzipBytes, first: { files, bytes, gzipBytes },
-//                         lazy: { files, bytes, gzipBytes }, eventTexts }
+//                         lazy: { files, bytes, gzipBytes }, onRequest: { files, bytes, gzipBytes }, eventTexts }
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,7 +27,7 @@ import { BUILD_DIR, KIT_OUTPUT } from './build.js';
 /**
  * @typedef {{ file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean }} Chunk
  * @typedef {{ files: string[], bytes: number, gzipBytes: number }} Scripts
- * @typedef {Scripts & { route: string, first: Scripts, lazy: Scripts, eventTexts: string | null }} RouteJs
+ * @typedef {Scripts & { route: string, first: Scripts, lazy: Scripts, onRequest: Scripts, eventTexts: string | null }} RouteJs
  *   eventTexts: the locale whose event texts are counted with the route (null: it shows none)
  */
 
@@ -36,6 +39,39 @@ const EVENT_TEXTS = /(?:^|\/)paraglide\/groups\/event\.([\w-]+)\.js$/;
  * load while the person reads the first chunk's screen, and are part of opening the route.
  */
 const AT_ONCE = new Set(['src/lib/net/seat-network.ts']);
+
+/**
+ * Modules loaded only when the person asks for a path that a phone joining by the table's link
+ * never takes: the QR-code join (no server: `?via=qr`) with its camera reader (QrScanner, and
+ * jsQR where the browser has no BarcodeDetector), the code it shows (QrText with the QR encoder)
+ * and its handshake (manual.ts), and the diagnostics' figures (a tap on Diagnostics). Each is
+ * its own chunk or shares one with nothing else: named by its source path, matched to the
+ * manifest's key or, for a chunk Rolldown names by hash, to the chunk's `name` (a module gone or
+ * renamed fails the count, so its bytes cannot slip into the wrong figure unseen).
+ */
+const ON_REQUEST = [
+	'src/lib/components/net/QrScanner.svelte',
+	'node_modules/jsqr/dist/jsQR.js',
+	'src/lib/components/net/QrText.svelte',
+	'src/lib/net/manual.ts',
+	'src/lib/components/net/DiagnosticsRows.svelte'
+];
+
+/**
+ * The manifest keys of `ON_REQUEST`'s modules.
+ * @param {Record<string, Chunk & { name?: string }>} manifest
+ */
+function onRequestKeys(manifest) {
+	return new Set(
+		ON_REQUEST.map((source) => {
+			if (manifest[source]) return source;
+			const name = source.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+			const found = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key]?.name === name);
+			if (found.length !== 1) throw new Error(`${source}: ${found.length} chunks of that name in the Vite manifest (ON_REQUEST in scripts/lib/route-js.js)`);
+			return /** @type {string} */ (found[0]);
+		})
+	);
+}
 
 /** @param {string} path */
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
@@ -123,17 +159,23 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 	const soon = new Set();
 	for (const key of keys) for (const later of manifest[key]?.dynamicImports ?? []) if (AT_ONCE.has(later)) visit(later, soon);
 
-	// later, on demand: the dynamic imports of everything above, with all they import in turn
+	// later, on demand: the dynamic imports of everything above, with all they import in turn;
+	// what only a request loads (ON_REQUEST) apart, with what nothing else loads of theirs
+	const requested = onRequestKeys(manifest);
 	/** @type {Set<string>} */
 	const lazy = new Set();
-	/** @param {string} key */
-	const visitLazy = (key) => {
-		if (keys.has(key) || soon.has(key) || lazy.has(key) || key.includes('/nodes/')) return;
-		lazy.add(key);
-		for (const imported of manifest[key]?.imports ?? []) visitLazy(imported);
-		for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
+	/** @type {Set<string>} */
+	const onRequest = new Set();
+	/** @param {Set<string>} into @param {boolean} stopAtRequests @param {string} key */
+	const visitLater = (into, stopAtRequests, key) => {
+		if (keys.has(key) || soon.has(key) || lazy.has(key) || into.has(key) || key.includes('/nodes/')) return;
+		if (stopAtRequests && requested.has(key)) return;
+		into.add(key);
+		for (const imported of manifest[key]?.imports ?? []) visitLater(into, stopAtRequests, imported);
+		for (const later of manifest[key]?.dynamicImports ?? []) visitLater(into, stopAtRequests, later);
 	};
-	for (const key of [...keys, ...soon]) for (const later of manifest[key]?.dynamicImports ?? []) visitLazy(later);
+	for (const key of [...keys, ...soon]) for (const later of manifest[key]?.dynamicImports ?? []) visitLater(lazy, true, later);
+	for (const key of requested) if ([...keys, ...soon, ...lazy].some((k) => manifest[k]?.dynamicImports?.includes(key))) visitLater(onRequest, false, key);
 
 	// one language's event texts are part of opening the route (they import nothing)
 	/** @type {Map<string, string>} locale → manifest key */
@@ -156,6 +198,12 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 		lazy.delete(key);
 		// with the part whose screens show events: the first chunk's, or what comes at once after it
 		(importedBy(keys, key) ? keys : soon).add(key);
+		// the other languages' come only when the person switches to one
+		for (const other of texts.values()) {
+			if (other === key) continue;
+			lazy.delete(other);
+			onRequest.add(other);
+		}
 	}
 
 	return {
@@ -163,6 +211,7 @@ export function routeJs(route, { buildDir = BUILD_DIR, kitOutput = KIT_OUTPUT, l
 		...sizes(buildDir, manifest, new Set([...keys, ...soon])),
 		first: sizes(buildDir, manifest, keys),
 		lazy: sizes(buildDir, manifest, lazy),
+		onRequest: sizes(buildDir, manifest, onRequest),
 		eventTexts
 	};
 }

@@ -33,10 +33,17 @@ function read(key: string): Record<string, unknown> | null {
 	}
 }
 
+/**
+ * Writes the note only when it changes: the screens call this on every change of their seat or
+ * table (a move, a heartbeat), and a write of localStorage took milliseconds inside the phone's
+ * update on every move (issue 35); a read is served from the page's own copy.
+ */
 function write(key: string, value: unknown): void {
 	try {
-		if (value === null) localStorage.removeItem(key);
-		else localStorage.setItem(key, JSON.stringify(value));
+		const text = value === null ? null : JSON.stringify(value);
+		if (localStorage.getItem(key) === text) return;
+		if (text === null) localStorage.removeItem(key);
+		else localStorage.setItem(key, text);
 	} catch {
 		// storage refused (private mode): the home screen simply does not offer the way back
 	}
