@@ -174,6 +174,14 @@ export class MemoryTable {
 		await until(() => this.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
 	}
 
+	/** `count` phones join one after another (named P1, P2, …), each seated before the next opens: phone i holds seat i. */
+	async seatInTurn(count: number): Promise<void> {
+		for (let i = 0; i < count; i++) {
+			const phone = await this.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined', 2000, `phone ${i} joined`);
+		}
+	}
+
 	async startGame(game: Game, id = 'g1'): Promise<void> {
 		this.hostStore.games.set(id, game);
 		await this.host.start(id, game);
