@@ -11,13 +11,13 @@ const PLAN = { width: 8, height: 6, margin: 0.7 };
 function board(interactive = true) {
 	const strokes: Parameters<Stroke>[0][] = [];
 	const captured: number[] = [];
-	let gestures: BoardGestures;
+	// The screen reads the view the gestures keep (made just below; read only once a finger is down).
 	const screen = {
 		toBoard: (x: number, y: number) => ({ x: gestures.view.x + (x / 100) * gestures.view.w, y: gestures.view.y + (y / 100) * gestures.view.h }),
 		size: () => ({ width: 100, height: 100 }),
 		capture: (id: number) => void captured.push(id)
 	};
-	gestures = new BoardGestures(screen, () => PLAN, () => (interactive ? (e) => strokes.push(e) : undefined));
+	const gestures: BoardGestures = new BoardGestures(screen, () => PLAN, () => (interactive ? (e) => strokes.push(e) : undefined));
 	return { gestures, strokes, captured };
 }
 

@@ -4,7 +4,7 @@
  * waits for the master, a forged key takes no seat, a flood of strangers fills none.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { HostSession } from './host';
 import {
 	MAX_UNSEATED_MESSAGES,
@@ -21,7 +21,7 @@ import {
 import { checkHostProof, fingerprint, newNonce, publicKeyOf, seatProof } from './pin';
 import { PROTOCOL_VERSION, newSeatKey } from './protocol';
 import type { TableRecord } from '../store/records';
-import { MemoryTable, TEST_APP, onFakeClock, settle, until } from './testing';
+import { TEST_APP, onFakeClock, seatedTables, settle, until } from './testing';
 
 onFakeClock();
 
@@ -141,18 +141,7 @@ describe('a proof weighed', () => {
 	});
 });
 
-let table: MemoryTable | null = null;
-afterEach(() => {
-	table?.close();
-	table = null;
-});
-
-async function seatedTable(players: number, capacity = players): Promise<MemoryTable> {
-	table = new MemoryTable();
-	await table.openHost(capacity);
-	await table.seatInTurn(players);
-	return table;
-}
+const seatedTable = seatedTables();
 
 describe('joining', () => {
 	test('phones get seats in the order they join, with keys, and the host sees them arrive', async () => {

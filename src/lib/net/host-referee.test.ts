@@ -4,12 +4,12 @@
  * a table of phones: every refusal is answered with its reason and changes nothing.
  */
 import fc from 'fast-check';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { replay } from '../engine/game/game';
 import type { Command, GameState } from '../engine/game/types';
 import { MAX_ASKS, adjudicate, answerOf, asking, kept, numbered, refereeRefusal, withSeat } from './host-referee';
 import { HostSession } from './host';
-import { MemoryTable, newGame, scriptedCommands, onFakeClock } from './testing';
+import { newGame, scriptedCommands, onFakeClock, seatedTables } from './testing';
 
 onFakeClock();
 
@@ -104,18 +104,7 @@ describe('the answer and the record', () => {
 	});
 });
 
-let table: MemoryTable | null = null;
-afterEach(() => {
-	table?.close();
-	table = null;
-});
-
-async function seatedTable(players: number, capacity = players): Promise<MemoryTable> {
-	table = new MemoryTable();
-	await table.openHost(capacity);
-	await table.seatInTurn(players);
-	return table;
-}
+const seatedTable = seatedTables();
 
 describe('refusals', () => {
 	test('a move out of turn, for another seat, by the master, or before joining is refused with a reason', async () => {

@@ -203,6 +203,25 @@ export class MemoryTable {
 	}
 }
 
+/**
+ * Tables of a test file, each closed after its test: the function opens a host seating
+ * `capacity` and seats `players` phones in turn (phone i at seat i).
+ */
+export function seatedTables(): (players: number, capacity?: number) => Promise<MemoryTable> {
+	let open: MemoryTable | null = null;
+	afterEach(() => {
+		open?.close();
+		open = null;
+	});
+	return async (players, capacity = players) => {
+		const t = new MemoryTable();
+		open = t;
+		await t.openHost(capacity);
+		await t.seatInTurn(players);
+		return t;
+	};
+}
+
 /** A message a rogue device heard from the host (its fields loosely). */
 export type RogueAnswer = { type: string; ok?: boolean; reason?: string; nonce?: string; key?: string; seat?: number };
 
