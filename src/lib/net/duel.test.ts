@@ -15,7 +15,7 @@ import { MemoryDuelStore, newDuelRecord } from './duel-record';
 import { DuelSession } from './duel';
 import { MemoryNetwork } from './memory';
 import { FAST, TEST_APP, settle, settled, until, onFakeClock } from './testing';
-import { nextAction } from './duel.testing';
+import { emptyCell, nextAction } from './duel.testing';
 import { Channel, type ChannelOptions } from './channel';
 
 onFakeClock();
@@ -73,7 +73,6 @@ async function openJoiner(net: MemoryNetwork, store: MemoryDuelStore, plan: Plan
 }
 
 /** The first cell of `plan` with nothing on it (a start anyone may choose). */
-const emptyCell = (plan: Plan) => plan.cells.findIndex((c, i) => c?.kind === 'land' && !plan.items.some((it) => it.cell === i));
 
 async function bothStart(p: Pair, m: DuelMatch): Promise<DuelMatch> {
 	const cells = [emptyCell(p.plans[1]), emptyCell(p.plans[0])];

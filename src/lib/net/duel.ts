@@ -26,13 +26,16 @@
  * the other side answers an exchange it already has from its record, never twice. Every
  * message is checked against a schema on arrival (valibot); a malformed one is refused.
  *
- * This file is the session; the frames' schemas are duel-wire.ts, the record each device keeps
- * (and the device and feed rebuilt from it) duel-record.ts.
+ * This file is the session (the links, the handshake, the order of things); each device's two
+ * roles in the game are apart: the owner refereeing the opponent in its labyrinth
+ * (duel-owner.ts) and the walker following its own moves in the opponent's (duel-walker.ts).
+ * The frames' schemas are duel-wire.ts, the record each device keeps (and the device and feed
+ * rebuilt from it) duel-record.ts.
  */
-import type { Action, Command, GameEvent } from '../engine/game/types';
+import type { Action, GameEvent } from '../engine/game/types';
 import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings } from '../engine/game/settings';
-import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import type { DuelDevice, Player } from '../engine/rules/duel-match';
 import { Channel, type ChannelOptions } from './channel';
 import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
 import { Pause, reconnect } from './reconnect';
@@ -42,10 +45,8 @@ import { snapshot } from '../store/snapshot';
 import { readDuelFrame, type DuelMessage, type WireActions } from './duel-wire';
 import { deviceOf, duelFeed, type DuelStore } from './duel-record';
 import type { DuelRecord } from '../store/records';
-
-
-const isRejection = (events: readonly GameEvent[]) => events.length === 1 && events[0]!.type === 'rejected';
-const reasonOf = (events: readonly GameEvent[]) => (events[0] as { reason?: string }).reason ?? 'malformed';
+import { theirMove, theirStart, type Ruling } from './duel-owner';
+import { bothStarted, commandRefused, mayMove, moveAnswered, startAnswered, unanswered } from './duel-walker';
 
 export type DuelStatus = 'waiting' | 'connecting' | 'here' | 'away' | 'refused' | 'closed';
 /**
@@ -154,7 +155,7 @@ export class DuelSession {
 	}
 	/** Both starts chosen and known here: moves may begin. */
 	get started(): boolean {
-		return !!this.rec.myStart?.reply && !!this.rec.theirStart;
+		return bothStarted(this.rec);
 	}
 	get winner(): Player | null {
 		return this.dev?.turns.winner ?? null;
@@ -303,10 +304,7 @@ export class DuelSession {
 
 	/** Why I may not send `actions` now (null: I may). */
 	mayMove(actions: readonly Action[]): string | null {
-		if (!this.dev) return 'not_started';
-		if (this.rec.pending) return 'busy';
-		if (!this.started) return 'not_started';
-		return mayISend(this.dev, actions);
+		return mayMove(this.rec, this.dev, actions);
 	}
 
 	private wait(key: string): Promise<DuelResult> {
@@ -446,10 +444,7 @@ export class DuelSession {
 
 	/** A fresh link: what I sent and was not answered goes again; after the end, my plan. */
 	private resume(channel: Channel<DuelMessage, DuelMessage>): void {
-		const s = this.rec.myStart;
-		if (s && s.reply === null) this.send(channel, { type: 'start', cell: s.cell });
-		const p = this.rec.pending;
-		if (p) this.send(channel, { type: 'move', n: p.n, actions: p.actions as WireActions });
+		for (const message of unanswered(this.rec)) this.send(channel, message);
 		this.revealSent = false;
 		this.maybeReveal();
 	}
@@ -462,83 +457,63 @@ export class DuelSession {
 			this.changed();
 			return;
 		}
-		if (m.of === 'start' && this.rec.myStart && this.rec.myStart.reply === null) {
-			this.rec = { ...this.rec, myStart: null };
+		const withdrawn = m.of === 'start' || m.of === 'move' ? commandRefused(this.rec, m.of, m.n) : null;
+		if (withdrawn) {
+			this.rec = withdrawn.record;
 			await this.save();
 			this.refusal = m.reason;
-			this.settle('start', { ok: false, reason: m.reason });
-		} else if (m.of === 'move' && this.rec.pending && this.rec.pending.n === m.n) {
-			this.rec = { ...this.rec, pending: null };
-			await this.save();
-			this.refusal = m.reason;
-			this.settle(`move:${m.n}`, { ok: false, reason: m.reason });
+			this.settle(withdrawn.settle, { ok: false, reason: m.reason });
 		} else this.refusal = m.reason;
 		this.changed();
 	}
 
 	/** The opponent's start in my labyrinth: refereed here, stored, then answered. */
 	private async theirStart(channel: Channel<DuelMessage, DuelMessage>, cell: number): Promise<void> {
-		const had = this.rec.theirStart;
-		if (had) {
-			if (had.cell === cell) this.send(channel, { type: 'started', reply: had.reply });
-			else this.refuse(channel, 'start', 'already_chosen');
-			return;
-		}
-		const r = refereeOpponent(this.dev!, { type: 'choose_start', by: 0, cell });
-		if (isRejection(r.reply)) return this.refuse(channel, 'start', reasonOf(r.reply));
-		this.rec = { ...this.rec, theirStart: { cell, reply: r.reply } };
-		await this.save();
-		this.dev = r.device;
-		this.send(channel, { type: 'started', reply: r.reply });
-		this.changed();
+		await this.rule(channel, theirStart(this.rec, this.dev!, cell), (reply) => ({ type: 'started', reply }), 'start');
 	}
 
 	private async started_(reply: GameEvent[]): Promise<void> {
-		const s = this.rec.myStart;
-		if (!s || s.reply !== null) return;
-		this.rec = { ...this.rec, myStart: { cell: s.cell, reply } };
+		const answered = startAnswered(this.rec, this.dev, reply);
+		if (!answered) return;
+		this.rec = answered.record;
 		await this.save();
-		// 3.1: what my start cell does (crossbow, crutch, trap) counts in the turns.
-		if (this.dev) this.dev = ownStartAnswered(this.dev, reply);
+		this.dev = answered.device;
 		this.settle('start', { ok: true });
 		this.changed();
 	}
 
 	/** The opponent's move n in my labyrinth. */
 	private async theirMove(channel: Channel<DuelMessage, DuelMessage>, n: number, actions: Action[]): Promise<void> {
-		const have = this.rec.exchanges.length;
-		if (n < have) {
-			// Sent again (my answer was lost): the same answer, applied once.
-			const x = this.rec.exchanges[n]!;
-			if (x.by !== this.me && JSON.stringify(x.actions) === JSON.stringify(actions)) this.send(channel, { type: 'answer', n, reply: x.reply });
-			else this.refuse(channel, 'move', 'out_of_order', n);
-			return;
-		}
-		const p = this.rec.pending;
-		if (n === have + 1 && p && p.n === have) {
-			// My move `have` is still unanswered here, its answer on the way behind this: take this one after it.
+		const ruling = theirMove(this.rec, this.dev!, n, actions);
+		if (ruling.do === 'early') {
 			this.early = { channel, n, actions };
 			return;
 		}
-		if (n > have || p) return this.refuse(channel, 'move', n > have ? 'out_of_order' : 'not_your_turn', n);
-		if (!this.rec.theirStart) return this.refuse(channel, 'move', 'not_started', n);
-		const r = refereeOpponent(this.dev!, { type: 'move', by: 0, actions } as Command);
-		if (isRejection(r.reply)) return this.refuse(channel, 'move', reasonOf(r.reply), n);
-		this.rec = { ...this.rec, exchanges: [...this.rec.exchanges, { by: (1 - this.me) as Player, actions, reply: r.reply }] };
+		await this.rule(channel, ruling, (reply) => ({ type: 'answer', n, reply }), 'move', n);
+		if (ruling.do === 'accept') {
+			this.maybeReveal();
+			this.changed();
+		}
+	}
+
+	/** Carries a ruling of mine out: the answer again, the refusal, or the record stored then answered. */
+	private async rule(channel: Channel<DuelMessage, DuelMessage>, ruling: Ruling, answer: (reply: GameEvent[]) => DuelMessage, of: 'start' | 'move', n?: number): Promise<void> {
+		if (ruling.do === 'again') return this.send(channel, answer(ruling.reply));
+		if (ruling.do === 'refuse') return this.refuse(channel, of, ruling.reason, n);
+		this.rec = ruling.record;
 		await this.save();
-		this.dev = r.device;
-		this.send(channel, { type: 'answer', n, reply: r.reply });
-		this.maybeReveal();
-		this.changed();
+		this.dev = ruling.device;
+		this.send(channel, answer(ruling.reply));
+		if (of === 'start') this.changed();
 	}
 
 	/** The answer to my move n. */
 	private async answer(n: number, reply: GameEvent[]): Promise<void> {
-		const p = this.rec.pending;
-		if (!p || p.n !== n || n !== this.rec.exchanges.length) return;
-		this.rec = { ...this.rec, pending: null, exchanges: [...this.rec.exchanges, { by: this.me, actions: p.actions, reply }] };
+		const answered = moveAnswered(this.rec, this.dev!, n, reply);
+		if (!answered) return;
+		this.rec = answered.record;
 		await this.save();
-		this.dev = ownMoveAnswered(this.dev!, p.actions, reply);
+		this.dev = answered.device;
 		this.settle(`move:${n}`, { ok: true });
 		this.maybeReveal();
 		this.changed();

@@ -1,64 +1,37 @@
 /**
- * The host's side of the table (the master's tablet, the authority).
+ * The host's side of the table (the master's tablet, the authority): it holds the links, the
+ * table's record and the game, and hands each concern to its own module —
+ * - admission (host-admission.ts): who sits at the table, by the handshake and the master's word;
+ * - refereeing (host-referee.ts): what becomes of a command, adjudicated by the engine;
+ * - delivery (host-delivery.ts): what each seated phone is sent (its seat's view, and nothing else).
  *
- * Phones join with `hello` and a challenge; the host answers with the table's key and its
- * signature (pin.ts), and the phone then proves its seat with an HMAC keyed by its seat key, or
- * asks for a seat: a new phone waits until the master admits it (a phone paired by QR codes
- * was admitted by the master's own hands), then gets a seat and its key, once. A command from a phone is checked (joined, its own seat,
- * the game begun, not already handled: commands are numbered per seat), adjudicated by the
- * engine, written to the device (the transaction complete) and only then announced. Every
- * phone is sent what `viewFor` lets its seat know — its standing, and the events it has not
- * had, in order — and nothing else. Messages are handled one at a time, in the order they came.
- *
- * The game's events are kept once (`EventLog`); each connection keeps its place in them, so a
- * move costs the same however long the game is: each phone is sent its seat's share of the
- * move's events and its seat's standing, made once per seat and move.
+ * A command is written to the device (the transaction complete) and only then announced.
+ * Messages are handled one at a time, in the order they came.
  *
  * Nothing a phone sends, and no state of the table, makes the host throw: every failure is
  * caught, reported (`onError`) and answered; refusals are answered with their reason, at a
  * bounded rate per link.
  */
-import { rejected, replayEvents, type Game } from '../engine/game/game';
+import { replayEvents, type Game } from '../engine/game/game';
 import { EventLog } from '../engine/game/event-log';
-import type { Command, GameState, RejectReason, Seat } from '../engine/game/types';
-import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
-import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
-import { apply } from '../engine/game/apply';
+import type { Command, GameState, Seat } from '../engine/game/types';
+import { seatStanding, type SeatStanding } from '../engine/game/view';
 import { Channel, type ChannelOptions } from './channel';
 import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
-import { hostProof, newNonce, newTableSecret, publicKeyOf, fingerprint, sameProof, seatProof } from './pin';
+import { newTableSecret, publicKeyOf, fingerprint } from './pin';
 import type { Link, Listener } from './link';
-import {
-	MAX_HOST_FRAME,
-	PROTOCOL_VERSION,
-	newSeatKey,
-	pageEvents,
-	readPlayerFrame,
-	type HostMessage,
-	type PlayerMessage,
-	type CommandRefusal,
-	type Refusal,
-	type SentView,
-	type Submitted
-} from './protocol';
-
-/** Phones waiting for the master at most; more are told `busy` and try again later. */
-export const MAX_WAITING = 12;
-/** Handshake messages a link may send before it has a seat. */
-const MAX_UNSEATED_MESSAGES = 12;
-/**
- * What a seat may say again and again without the game moving on — questions (status, recall),
- * the N_stop count started or stopped (any time, 3.6), a break (9: with two players the taker
- * is half of them) — at most this many per seat between two other commands, so that a phone
- * repeating one cannot grow the log (each is kept, written and announced) without bound.
- */
-export const MAX_ASKS = 3;
-const REPEATABLE = new Set(['status', 'recall', 'count_nstop', 'take_break']);
+import { newSeatKey, readPlayerFrame, type HostMessage, type PlayerMessage, type Refusal } from './protocol';
+import { admission, answerHello, newHandshake, tableFull, talksTooMuch, withNewSeat, type Door, type Handshake, type Hello, type Prove, type Waiting } from './host-admission';
+import { adjudicate, answerOf, kept, numbered, refereeRefusal, withSeat, type TableSubmitted } from './host-referee';
+import { RevealMessage, Standings, catchUp, placeFrom, tableMessage, type Place } from './host-delivery';
 import type { HostStore } from './session-records';
-import type { CommandResult, TableRecord } from '../store/records';
+import type { TableRecord } from '../store/records';
 import { snapshot } from '../store/snapshot';
 import { saveProblem } from '../store/saver';
 import type { BotLevel } from '../bots/bot';
+
+export { MAX_WAITING, type Waiting } from './host-admission';
+export { MAX_ASKS, type TableSubmitted } from './host-referee';
 
 /** A seat the tablet plays itself (issue 22): its name and its computer's level. */
 export interface ComputerSeat {
@@ -91,37 +64,10 @@ export interface HostOptions {
 	handshakeMs?: number;
 }
 
-/** A phone waiting for the master to admit it. */
-export interface Waiting {
-	id: number;
-	name: string;
-	since: number;
-}
-
-/** What became of a command the table was given: the rules' refusals and the table's own. */
-export type TableSubmitted = Submitted<RejectReason | Exclude<CommandRefusal, 'not_saved'>>;
-
-interface Conn {
+/** One link: its place in the handshake (admission) and in its seat's events (delivery). */
+interface Conn extends Handshake, Place {
 	channel: Channel<PlayerMessage, HostMessage>;
 	seat: Seat | null;
-	/** How many of its seat's events this phone has. */
-	sent: number;
-	/** Where in the game's events it is: the seat's events before this place, and only those, it has (`sent` of them). */
-	at: number;
-	/** Whether this connection has had the seat's contour and settings (sent once per connection: they never change). */
-	shaped: boolean;
-	/** Whether it has had the plan for the reveal (only once the game is over). */
-	revealed?: boolean;
-	/** Paired by QR codes in the master's hands: admitted without asking. */
-	paired: boolean;
-	/** The handshake under way: the phone's hello and the host's nonce. */
-	hello: { message: Extract<PlayerMessage, { type: 'hello' }>; nonce: string } | null;
-	/** Waiting for the master (admission). */
-	waiting: Waiting | null;
-	/** Messages received while it had no seat. */
-	unseated: number;
-	/** Hellos received on this link. */
-	hellos: number;
 	/** Refusals it may still be answered now. */
 	refusals: Allowance;
 	refusedFrames: number;
@@ -135,7 +81,7 @@ export class HostSession {
 	/** The game's events so far (the table's only copy): each connection reads on from its own place. */
 	private log = EventLog.empty();
 	/** The reveal message of the finished game, made once for every phone. */
-	private revealed: { game: Game; message: HostMessage | null } | null = null;
+	private readonly reveal = new RevealMessage();
 	private readonly conns = new Set<Conn>();
 	private queue: Promise<unknown> = Promise.resolve();
 	private readonly listeners: Listener[] = [];
@@ -262,16 +208,12 @@ export class HostSession {
 		const channelOptions = { maxHeld: MAX_HELD, rate: phoneRate(this.options.channel?.pingMs), ...this.options.channel };
 		const channel = new Channel<PlayerMessage, HostMessage>(link, readPlayerFrame, channelOptions);
 		const conn: Conn = {
+			...newHandshake(options.paired ?? false),
 			channel,
 			seat: null,
 			sent: 0,
 			at: 0,
 			shaped: false,
-			paired: options.paired ?? false,
-			hello: null,
-			waiting: null,
-			unseated: 0,
-			hellos: 0,
 			refusals: refusalAllowance(),
 			refusedFrames: 0
 		};
@@ -441,7 +383,7 @@ export class HostSession {
 	private async receive(conn: Conn, message: PlayerMessage): Promise<void> {
 		if (this.closed || !this.conns.has(conn)) return;
 		try {
-			if (conn.seat === null && ++conn.unseated > MAX_UNSEATED_MESSAGES) {
+			if (talksTooMuch(conn, conn.seat !== null)) {
 				this.refuse(conn, 'rate_limited');
 				conn.waiting = null;
 				conn.channel.close();
@@ -457,65 +399,44 @@ export class HostSession {
 	}
 
 	/** A phone's challenge: the table's key and its signature; the phone proves its seat next. */
-	private hello(conn: Conn, hello: Extract<PlayerMessage, { type: 'hello' }>): void {
+	private hello(conn: Conn, hello: Hello): void {
 		if (conn.waiting) return; // one request per link: it is already waiting
 		if (++conn.hellos > MAX_HELLOS) {
 			this.refuse(conn, 'rate_limited');
 			conn.channel.close();
 			return;
 		}
-		const nonce = newNonce();
-		conn.channel.send({ type: 'proof', key: this.publicKey, sig: hostProof(this.table.secret!, this.table.room, hello.nonce, nonce), nonce });
-		// Proved first, so that the phone believes the refusal.
-		if (hello.protocol !== PROTOCOL_VERSION || hello.app !== this.options.app) return this.refuse(conn, 'version', this.options.app);
-		conn.hello = { message: hello, nonce };
+		const { proof, refusal } = answerHello(this.door, conn, hello);
+		conn.channel.send(proof);
+		if (refusal) this.refuse(conn, refusal, this.options.app);
 	}
 
 	/** The phone's answer: its seat proved (it comes back), or a request for a seat (admission). */
-	private async prove(conn: Conn, prove: Extract<PlayerMessage, { type: 'prove' }>): Promise<void> {
-		const handshake = conn.hello;
-		if (!handshake) return this.refuse(conn, 'not_joined');
-		conn.hello = null;
-		const hello = handshake.message;
-		if (prove.mac !== undefined) {
-			const seat = hello.seat;
-			const record = seat === undefined ? undefined : this.table.seats[seat];
-			// A computer's seat is the tablet's own: no phone proves it, whatever it sends.
-			if (seat === undefined || !record || record.bot || !sameProof(prove.mac, seatProof(record.key, this.table.room, hello.nonce, handshake.nonce)))
-				return this.refuse(conn, 'unknown_key');
-			if (conn.seat !== null && conn.seat !== seat) return this.refuse(conn, 'malformed');
-			return this.seat(conn, seat, hello.have, false);
-		}
-		if (conn.seat !== null) return this.refuse(conn, 'malformed');
-		if (this.full()) return this.refuse(conn, 'table_full');
-		if (conn.paired) {
-			conn.waiting = { id: ++this.waitingIds, name: hello.name, since: Date.now() };
-			return this.seatNew(conn);
-		}
-		if (this.waiting.length >= MAX_WAITING) return this.refuse(conn, 'busy');
-		conn.waiting = { id: ++this.waitingIds, name: hello.name, since: Date.now() };
+	private async prove(conn: Conn, prove: Prove): Promise<void> {
+		const decided = admission(this.door, conn, prove, conn.seat, this.game?.seats ?? null, this.waiting.length);
+		if (decided.do === 'refuse') return this.refuse(conn, decided.reason);
+		if (decided.do === 'seat') return this.seat(conn, decided.seat, decided.have, false);
+		conn.waiting = { id: ++this.waitingIds, name: decided.name, since: Date.now() };
+		if (decided.do === 'seat_new') return this.seatNew(conn);
 		conn.channel.send({ type: 'waiting' });
 		this.options.onChange?.();
 	}
 
-	private full(): boolean {
-		const limit = this.game ? this.game.seats : this.table.capacity;
-		return this.table.seats.length >= limit;
+	private get door(): Door {
+		return { table: this.table, publicKey: this.publicKey, app: this.options.app };
 	}
 
 	/** A waiting phone gets the next seat and its key (once the table is on the device). */
 	private async seatNew(conn: Conn): Promise<void> {
 		const waiting = conn.waiting;
 		if (!waiting || !this.conns.has(conn)) return;
-		if (this.full()) {
+		if (tableFull(this.table, this.game?.seats ?? null)) {
 			conn.waiting = null;
 			this.refuse(conn, 'table_full');
 			this.options.onChange?.();
 			return;
 		}
-		const seat = this.table.seats.length;
-		const seats = [...this.table.seats, { name: waiting.name, key: newSeatKey(), lastCmd: 0, lastResult: null }];
-		const table = { ...this.table, seats, updatedAt: Date.now() };
+		const { table, seat } = withNewSeat(this.table, waiting.name);
 		try {
 			await this.write(() => this.options.store.saveTable(table));
 		} catch {
@@ -538,69 +459,41 @@ export class HostSession {
 		conn.seat = seat;
 		conn.waiting = null;
 		// The phone says how many of its seat's events it has; it is sent the rest.
-		const place = this.current && this.plays(seat) ? this.log.seatPlace(seat, have) : { at: 0, count: 0 };
-		conn.at = place.at;
-		conn.sent = place.count;
+		placeFrom(conn, this.current && this.plays(seat) ? this.log : null, seat, have);
 		const room = this.table.room;
 		conn.channel.send(issue ? { type: 'welcome', seat, key: this.table.seats[seat]!.key, room } : { type: 'welcome', seat, room });
 		this.tableChanged();
-		conn.shaped = false;
 		// A seat the game does not play (more phones joined than it seats) hears the table only.
 		if (this.current && this.plays(seat)) this.update(conn, seatStanding(this.current, seat));
 	}
 
 	private async command(conn: Conn, message: Extract<PlayerMessage, { type: 'command' }>): Promise<void> {
 		const seat = conn.seat;
-		const answer = (result: TableSubmitted | CommandResult) =>
-			conn.channel.send(
-				result.ok
-					? { type: 'result', id: message.id, ok: true }
-					: { type: 'result', id: message.id, ok: false, reason: result.reason!, ...('detail' in result && result.detail ? { detail: result.detail } : {}) }
-			);
 		if (seat === null) return this.refuse(conn, 'not_joined');
 		const record = this.table.seats[seat]!;
-		if (message.id <= record.lastCmd) {
-			// Sent again after a lost answer: the same answer, never a second application.
-			if (message.id === record.lastCmd && record.lastResult) answer(record.lastResult);
-			return;
-		}
+		const handled = numbered(record, message.id);
+		// Sent again after a lost answer: the same answer, never a second application.
+		if (handled === 'again') conn.channel.send(answerOf(message.id, record.lastResult!));
+		if (handled !== 'new') return;
 		const command = message.command as Command;
-		const refusal = !this.current || !this.game ? 'not_started' : seat >= this.game.seats || command.by !== seat ? 'not_your_seat' : this.asking(command);
+		const refusal = this.current ? refereeRefusal(this.game, seat, command) : 'not_started';
 		const result: TableSubmitted = refusal ? { ok: false, reason: refusal } : await this.run(command, seat, message.id);
 		if (!result.ok && result.reason !== 'not_saved') {
 			this.count(result.reason);
 			this.remember(seat, message.id, result);
 		}
-		answer(result);
+		conn.channel.send(answerOf(message.id, result));
 		if (!result.ok) this.options.onChange?.();
-	}
-
-	/**
-	 * Whether a command that does not move the game on (`REPEATABLE`: kept in the log, as replay
-	 * needs to rebuild the seat's feed) may be made: a seat makes at most `MAX_ASKS` of them
-	 * between two other commands, so a phone repeating one cannot grow the log.
-	 */
-	private asking(command: Command): 'asked_too_often' | null {
-		if (!REPEATABLE.has(command.type) || !this.game) return null;
-		const log = this.game.log;
-		let asked = 0;
-		for (let i = log.length - 1; i >= 0 && REPEATABLE.has(log[i]!.type); i--) if (log[i]!.by === command.by) asked++;
-		return asked >= MAX_ASKS ? 'asked_too_often' : null;
 	}
 
 	/** Adjudicates, writes, then announces. `seat`/`id`: the phone's command number to record with it. */
 	private async run(command: Command, seat?: Seat, id?: number): Promise<TableSubmitted> {
 		if (!this.game || !this.current || !this.gameId) return { ok: false, reason: 'not_started' };
-		// Over is final at a table: the plan has gone to the phones and is on the tablet's screen, so
-		// nothing may reopen or change the game (an undo queued behind the winning move included); a ruling is words.
-		if (this.current.phase === 'over' && command.type !== 'ruling') return { ok: false, reason: 'game_over' };
-		const result = apply(this.current, command);
-		if (rejected(result)) {
-			const refusal = result.events.find((e) => e.type === 'rejected');
-			return { ok: false, reason: refusal?.type === 'rejected' ? refusal.reason : 'malformed' };
-		}
+		const ruling = adjudicate(this.current, command);
+		if (!ruling.ok) return ruling;
+		const result = ruling.applied;
 		// The seat's command number goes to disk with the command; both take effect only once written.
-		const table = seat !== undefined && id !== undefined ? this.withSeat(seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
+		const table = seat !== undefined && id !== undefined ? withSeat(this.table, seat, { lastCmd: id, lastResult: { ok: true } }) : this.table;
 		try {
 			await this.write(() => this.options.store.append(table, this.gameId!, command, result.state.phase === 'over'));
 		} catch (error) {
@@ -617,31 +510,18 @@ export class HostSession {
 	}
 
 	private remember(seat: Seat, id: number, result: TableSubmitted): void {
-		this.setSeat(seat, { lastCmd: id, lastResult: result.ok ? { ok: true } : { ok: false, reason: result.reason } });
+		this.table = withSeat(this.table, seat, { lastCmd: id, lastResult: kept(result) });
 		void this.options.store.saveTable(this.table).catch(() => undefined);
-	}
-
-	private setSeat(seat: Seat, change: Partial<TableRecord['seats'][number]>): void {
-		this.table = this.withSeat(seat, change);
-	}
-
-	private withSeat(seat: Seat, change: Partial<TableRecord['seats'][number]>): TableRecord {
-		const seats = this.table.seats.slice();
-		seats[seat] = { ...seats[seat]!, ...change };
-		return { ...this.table, seats, updatedAt: Date.now() };
 	}
 
 	/** Sends every seated phone what it has not had yet (each on its own: one link's trouble stops no other). */
 	private broadcast(): void {
 		if (!this.current) return;
-		// What a seat may know is made once per move, whatever the number of its connections.
-		const standings = new Map<Seat, SeatStanding>();
+		const standings = new Standings(this.current);
 		for (const conn of this.conns)
 			if (conn.seat !== null && this.plays(conn.seat))
 				try {
-					let standing = standings.get(conn.seat);
-					if (!standing) standings.set(conn.seat, (standing = seatStanding(this.current, conn.seat)));
-					this.update(conn, standing);
+					this.update(conn, standings.of(conn.seat));
 				} catch (error) {
 					this.failed(error);
 				}
@@ -652,49 +532,17 @@ export class HostSession {
 		return this.game !== null && seat < this.game.seats;
 	}
 
-	/**
-	 * Sends the phone its seat's `standing` and the events it has not had (read on from its place
-	 * in the game's events). The contour and the settings go with the first update of a
-	 * connection only (the phone keeps them; they never change).
-	 */
+	/** Sends the phone its seat's `standing` and what it has not had (`catchUp`). */
 	private update(conn: Conn, standing: SeatStanding): void {
-		if (!this.current || conn.seat === null || !this.plays(conn.seat)) return;
-		const news = this.log.seatEvents(conn.seat, conn.at);
-		const view: SentView = conn.shaped ? standing : { ...standing, shape: shapeOf(this.current), settings: this.current.settings };
-		for (const page of pageEvents(view, conn.sent, news)) conn.channel.send(page);
-		conn.shaped = true;
-		conn.sent += news.length;
-		conn.at = this.log.length;
-		// The reveal: once the game is over the plan and the replay are everybody's (the phone
-		// overlays its sheet on the plan and scrubs through the game).
-		if (this.current.phase === 'over' && this.game && !conn.revealed) {
-			const reveal = this.reveal(this.game);
-			if (reveal) conn.channel.send(reveal);
-			conn.revealed = true;
-		}
-	}
-
-	/**
-	 * The reveal message, as much of it as one frame holds: the plan and the whole replay, else
-	 * the replay without the moves as said, else the plan alone; a plan too big for a frame stays
-	 * on the tablet (its screen shows the reveal). Made once per finished game.
-	 */
-	private reveal(game: Game): HostMessage | null {
-		if (this.revealed?.game !== game) {
-			const replay = recordReplay(game);
-			const candidates: HostMessage[] = [
-				{ type: 'reveal', plan: game.plan, replay },
-				{ type: 'reveal', plan: game.plan, replay: withoutMoves(replay) },
-				{ type: 'reveal', plan: game.plan }
-			];
-			this.revealed = { game, message: candidates.find((c) => JSON.stringify(c).length < MAX_HOST_FRAME - 512) ?? null };
-		}
-		return this.revealed.message;
+		const game = this.game;
+		if (!this.current || !game || conn.seat === null || !this.plays(conn.seat)) return;
+		const delivered = { state: this.current, log: this.log, reveal: () => this.reveal.of(game) };
+		for (const frame of catchUp(conn, delivered, conn.seat, standing)) conn.channel.send(frame);
 	}
 
 	private tableChanged(): void {
 		const here = this.presence().map((p) => p.here);
-		const message: HostMessage = { type: 'table', names: this.names, here, started: this.current !== null };
+		const message = tableMessage(this.names, here, this.current !== null);
 		for (const conn of this.conns) if (conn.seat !== null) conn.channel.send(message);
 		this.options.onChange?.();
 	}

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { replay } from '../engine/game/game';
 import { viewFor } from '../engine/game/view';
 import type { Command } from '../engine/game/types';
-import { HostSession, MAX_WAITING } from './host';
+import { HostSession } from './host';
 import { hostPeerId } from './protocol';
 import { MemoryHostStore } from './session-records';
 import { MemoryTable, engineEventsFor, newGame, scriptedCommands, settle, settled, until, TEST_APP, FAST, onFakeClock } from './testing';
@@ -19,10 +18,7 @@ async function seatedTable(players: number, capacity = players): Promise<MemoryT
 	const t = new MemoryTable();
 	table = t;
 	await t.openHost(capacity);
-	for (let i = 0; i < players; i++) {
-		const phone = await t.openPhone(`P${i + 1}`);
-		await until(() => phone.status === 'joined', 2000, `phone ${i} joined`);
-	}
+	await t.seatInTurn(players);
 	return t;
 }
 
@@ -46,35 +42,6 @@ async function waitFeeds(t: MemoryTable): Promise<void> {
 	);
 	await settle(20);
 }
-
-describe('joining', () => {
-	test('phones get seats in the order they join, with keys, and the host sees them arrive', async () => {
-		const t = await seatedTable(3);
-		expect(t.host.names).toEqual(['P1', 'P2', 'P3']);
-		expect(t.phones.map((p) => p.seat)).toEqual([0, 1, 2]);
-		await until(() => t.host.presence().every((p) => p.here));
-		const keys = [...t.hostStore.tables.values()][0]!.seats.map((s) => s.key);
-		expect(new Set(keys).size).toBe(3);
-		await until(() => t.phones[0]!.names.length === 3);
-		expect(t.phones[0]!.here).toEqual([true, true, true]);
-	});
-
-	test('a phone of another version is told to update', async () => {
-		const t = await seatedTable(0);
-		const phone = await t.openPhone('Old', 0, 'test-0');
-		await until(() => phone.status === 'refused');
-		expect(phone.refusal).toBe('version');
-		expect(phone.hostApp).toBe(TEST_APP);
-		expect(t.host.names).toEqual([]);
-	});
-
-	test('a full table refuses one more phone', async () => {
-		const t = await seatedTable(2, 2);
-		const extra = await t.openPhone('Late');
-		await until(() => extra.status === 'refused');
-		expect(extra.refusal).toBe('table_full');
-	});
-});
 
 describe('a scripted game through the table', () => {
 	test('each phone receives exactly the engine events of its seat, in order', async () => {
@@ -109,31 +76,6 @@ describe('a scripted game through the table', () => {
 		expect(t.hostStore.writes).toBe(writes + 1);
 		// Nothing reached any phone while the write was under way.
 		expect(onDisk).toBe(before);
-	});
-});
-
-describe('the reveal', () => {
-	test('a phone is sent the plan once the game is over, and never before', async () => {
-		const t = await seatedTable(2);
-		const game = newGame(2);
-		await t.startGame(game);
-		const order = replay(game).state.order;
-		const log: Command[] = [
-			{ type: 'choose_start', by: order[0]!, cell: 0 },
-			{ type: 'choose_start', by: order[1]!, cell: 3 },
-			{ type: 'confirm_starts', by: 'master' }
-		];
-		await t.play(log);
-		await waitFeeds(t);
-		for (const phone of t.phones) {
-			expect(phone.view?.phase).toBe('play');
-			expect(phone.plan).toBeNull();
-		}
-		// 9: the player to move runs out of time; the last one in wins (3.5), and the game is over.
-		await t.play([{ type: 'time_out', by: 'master', seat: order[0]! }]);
-		await until(() => t.phones.every((phone) => phone.view?.phase === 'over'), 3000, 'the game over on every phone');
-		await until(() => t.phones.every((phone) => phone.plan !== null), 3000, 'the reveal');
-		for (const phone of t.phones) expect(phone.plan).toEqual(game.plan);
 	});
 });
 
@@ -258,46 +200,6 @@ describe('faults (each device ends with the same history as without the fault)',
 	});
 });
 
-describe('refusals', () => {
-	test('a move out of turn, for another seat, by the master, or before joining is refused with a reason', async () => {
-		const t = await seatedTable(2);
-		const game = newGame(2);
-		await t.startGame(game);
-		const state = t.host.state!;
-		const first = state.order[0]!;
-		const second = state.order[1]!;
-		const outOfTurn = await t.phones[second]!.send({ type: 'choose_start', by: second, cell: 7 });
-		expect(outOfTurn).toEqual({ ok: false, reason: 'not_your_turn' });
-		const forOther = await t.phones[second]!.send({ type: 'choose_start', by: first, cell: 7 });
-		expect(forOther).toEqual({ ok: false, reason: 'not_your_seat' });
-		// The master's acts never come over the link: off the phones' schema, refused as malformed.
-		const asMaster = await t.phones[first]!.send({ type: 'confirm_starts', by: 'master' });
-		expect(asMaster).toEqual({ ok: false, reason: 'malformed' });
-		expect(t.host.record!.game.log).toEqual([]);
-		expect(t.host.refusals.get('not_your_turn')).toBe(1);
-		expect(t.host.refusals.get('not_your_seat')).toBe(1);
-		expect(t.host.refusals.get('malformed')).toBe(1);
-	});
-
-	test('a forged seat key is refused and takes no seat', async () => {
-		const t = await seatedTable(1, 3);
-		const store = t.phoneStores[0]!;
-		const kept = (await store.load(t.room))!;
-		const forger = await t.openPhone('Forger', 1);
-		forger.close();
-		await t.phoneStores[1]!.save({ ...kept, key: 'A'.repeat(24), name: 'Forger', seat: 0, events: [] });
-		const again = await t.openPhone('Forger', 1);
-		await until(() => again.status === 'refused');
-		expect(again.refusal).toBe('unknown_key');
-	});
-
-	test('before the game begins a command is refused', async () => {
-		const t = await seatedTable(1);
-		const result = await t.phones[0]!.send({ type: 'choose_start', by: 0, cell: 0 });
-		expect(result).toEqual({ ok: false, reason: 'not_started' });
-	});
-});
-
 describe('host restored from its store', () => {
 	test('seats, keys and the last command numbers survive', async () => {
 		const t = await seatedTable(2);
@@ -368,59 +270,6 @@ describe('durability', () => {
 		expect(result).toEqual({ ok: false, reason: 'not_saved', problem: 'unknown', detail: 'disk full' });
 		expect(t.host.record!.game.log).toEqual([]);
 		expect(t.host.problem).toBe('disk full');
-	});
-});
-
-describe('admission', () => {
-	test('a new phone waits for the master; refused, it hears nothing of the table; admitted, it gets its seat and key once', async () => {
-		const t = await seatedTable(1, 3);
-		t.autoAdmit = false;
-		const stranger = await t.openPhone('Mallory');
-		await until(() => stranger.status === 'waiting', 3000, 'waiting');
-		expect(t.host.waiting.map((w) => w.name)).toEqual(['Mallory']);
-		expect(stranger.names).toEqual([]);
-		await t.host.turnAway(t.host.waiting[0]!.id);
-		await until(() => stranger.status === 'refused');
-		expect(stranger.refusal).toBe('not_admitted');
-		expect(stranger.names).toEqual([]);
-		expect(stranger.seat).toBeNull();
-		expect(t.host.names).toEqual(['P1']);
-
-		const friend = await t.openPhone('Boris');
-		await until(() => t.host.waiting.length === 1, 3000, 'asking');
-		await t.host.admit(t.host.waiting[0]!.id);
-		await until(() => friend.status === 'joined');
-		expect(friend.seat).toBe(1);
-		// a reload proves the seat: no approval needed again
-		friend.close();
-		const again = await t.openPhone('Boris', 2);
-		await until(() => again.status === 'joined');
-		expect(again.seat).toBe(1);
-		expect(t.host.waiting).toEqual([]);
-	});
-
-	test('a flood of strangers fills no seat: they wait (then are told busy), and the real player is admitted by name', async () => {
-		const t = await seatedTable(0, 2);
-		t.autoAdmit = false;
-		const flood = [];
-		for (let i = 0; i < 30; i++) flood.push(await t.openPhone(`Bot ${i}`));
-		await until(() => t.host.waiting.length === MAX_WAITING, 5000, 'the waiting list full');
-		expect(t.host.names).toEqual([]);
-		// the master refuses the strangers he does not know; the real player is then heard and admitted
-		const real = await t.openPhone('Alice');
-		// told busy, the real phone says the waiting list is full (issue 32), not that no table answered
-		await until(() => real.trouble?.kind === 'waiting_full', 5000, 'the phone told the list is full');
-		for (let round = 0; round < 10 && !t.host.waiting.some((w) => w.name === 'Alice'); round++) {
-			for (const w of t.host.waiting) await t.host.turnAway(w.id);
-			await settle(60);
-		}
-		const alice = t.host.waiting.find((w) => w.name === 'Alice');
-		expect(alice).toBeDefined();
-		await t.host.admit(alice!.id);
-		await until(() => real.status === 'joined');
-		expect(real.trouble).toBeNull();
-		expect(t.host.names).toEqual(['Alice']);
-		for (const bot of flood) bot.close();
 	});
 });
 

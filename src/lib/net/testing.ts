@@ -174,6 +174,14 @@ export class MemoryTable {
 		await until(() => this.phones.every((p) => p.status === 'joined'), 3000, 'phones joined');
 	}
 
+	/** `count` phones join one after another (named P1, P2, …), each seated before the next opens: phone i holds seat i. */
+	async seatInTurn(count: number): Promise<void> {
+		for (let i = 0; i < count; i++) {
+			const phone = await this.openPhone(`P${i + 1}`);
+			await until(() => phone.status === 'joined', 2000, `phone ${i} joined`);
+		}
+	}
+
 	async startGame(game: Game, id = 'g1'): Promise<void> {
 		this.hostStore.games.set(id, game);
 		await this.host.start(id, game);
@@ -193,6 +201,25 @@ export class MemoryTable {
 		for (const phone of this.phones) phone.close();
 		this.host.close();
 	}
+}
+
+/**
+ * Tables of a test file, each closed after its test: the function opens a host seating
+ * `capacity` and seats `players` phones in turn (phone i at seat i).
+ */
+export function seatedTables(): (players: number, capacity?: number) => Promise<MemoryTable> {
+	let open: MemoryTable | null = null;
+	afterEach(() => {
+		open?.close();
+		open = null;
+	});
+	return async (players, capacity = players) => {
+		const t = new MemoryTable();
+		open = t;
+		await t.openHost(capacity);
+		await t.seatInTurn(players);
+		return t;
+	};
 }
 
 /** A message a rogue device heard from the host (its fields loosely). */
