@@ -52,7 +52,7 @@ export function newComputerDuelRecord(opts: {
 /** The record as the computer's own device would keep it (its plan, its start, the same exchanges). */
 export function computerSide(record: DuelRecord): DuelRecord {
 	if (!record.computer) throw new Error('not a duel against the computer');
-	return { ...record, role: 'joiner', me: COMPUTER, plan: record.computer.plan, myStart: record.theirStart, theirStart: record.myStart, computer: null, theirPlan: null };
+	return { ...record, role: 'joiner', me: COMPUTER, plan: record.computer.plan, myStart: record.theirStart, theirStart: record.myStart?.reply ? { cell: record.myStart.cell, reply: record.myStart.reply } : null, computer: null, theirPlan: null };
 }
 
 /** Both devices of the duel, rebuilt from the record: the person's (his plan) and the computer's (its plan). */
