@@ -6,9 +6,10 @@ import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import type { Action, Command } from '../engine/game/types';
 import { MemoryDuelStore } from '../net/duel-record';
+import { nextAction } from '../net/duel.testing';
 import { botLevelsFor } from '../bots/seats';
 import type { DuelRecord } from '../store/records';
-import { duelStatus } from './duel-status';
+import { duelStatus, theirHalf } from './duel-status';
 import { COMPUTER, ComputerDuel, computerView, devicesOf, newComputerDuelRecord, PERSON, THINK_MS } from './computer-duel';
 
 const plan = generateDuel(11, 'mine');
@@ -155,6 +156,31 @@ describe('a duel against the computer on one phone (seeds 001/004)', () => {
 		expect(duel.record).toEqual(kept);
 		save.mockRestore();
 		expect(await duel.move([{ a: 'go', dir: 'left' }])).toEqual({ ok: true });
+		duel.close();
+	});
+
+	// 3.7: the true treasure carried out wins; at the end the computer's labyrinth is the phone's to show.
+	test("the person who carries the true treasure out wins, and only then is the computer's plan in the record for the reveal", async () => {
+		const store = new MemoryDuelStore();
+		const duel = await ComputerDuel.create({ store, record: record('end') });
+		await computerTurns(duel);
+		expect(await duel.chooseStart(0)).toEqual({ ok: true });
+		for (let i = 0; i < 2000 && duel.winner === null; i++) {
+			await computerTurns(duel);
+			if (duel.winner !== null) break;
+			expect(duel.record.theirPlan).toBeNull();
+			// The test knows the computer's labyrinth (the phone's screen never shows it): the walker heads for the true treasure.
+			expect(await duel.move([nextAction(duel.computer.half)])).toEqual({ ok: true });
+		}
+		expect(duel.winner).toBe(PERSON);
+		expect(duelStatus(duel.record, duel.person).phase).toBe('over');
+		expect(duel.record.theirPlan).toEqual(computerPlan);
+		expect((await store.load('ROOM'))!.theirPlan).toEqual(computerPlan);
+		// The reveal rebuilds her walk through its labyrinth from the record alone.
+		expect(theirHalf(duel.record)!.log).toEqual(duel.computer.game.log);
+		// Nothing moves after the end.
+		await vi.advanceTimersByTimeAsync(THINK_MS * 5);
+		expect(duel.thinking).toBe(false);
 		duel.close();
 	});
 

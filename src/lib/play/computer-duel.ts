@@ -261,8 +261,9 @@ export class ComputerDuel {
 		this.record = record;
 		this.person = person;
 		this.computer = computer;
-		this.onChange();
+		// The next computer action on the clock first: the screen then reads whether it is thinking.
 		this.schedule();
+		this.onChange();
 	}
 
 	private write<T>(job: () => Promise<T>): Promise<T> {
