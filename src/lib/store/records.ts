@@ -140,6 +140,11 @@ export interface DuelRecord {
 	pending: { n: number; actions: Action[] } | null;
 	/** The opponent's plan, received at the end. */
 	theirPlan: Plan | null;
+	/**
+	 * A duel against the computer on this phone (play/computer-duel.ts): the computer's level and
+	 * its labyrinth, which the phone referees itself (never shown before the end). Absent: two phones.
+	 */
+	computer?: { level: BotLevel; plan: Plan } | null;
 	createdAt: number;
 	updatedAt: number;
 }
