@@ -20,7 +20,8 @@ export type SeatPlayers = readonly (BotLevel | null)[];
  * The levels a computer plays each rule system at: the classic game all three (the sheet's
  * assistant maps classic labyrinths); the abandoned labyrinth the wanderer and the explorer (it
  * maps the labyrinth from its own answers: abandoned-explorer.ts); topographic the wanderer and
- * the explorer (topographic-explorer.ts); the duel none (its own screen, two people).
+ * the explorer (topographic-explorer.ts); the duel the wanderer and the explorer (duel-explorer.ts:
+ * a computer opponent in the duel's own screen, bots/duel.ts; no table plays a duel).
  */
 export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 	switch (rules) {
@@ -31,7 +32,7 @@ export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 		case 'topographic':
 			return ['wanderer', 'explorer'];
 		case 'duel':
-			return [];
+			return ['wanderer', 'explorer'];
 	}
 }
 
