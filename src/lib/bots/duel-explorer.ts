@@ -402,7 +402,7 @@ export class DuelExplorer {
 		const grenades = view.me.grenades ?? 0;
 		if (carrying || take) {
 			const blow = this.hyps.length === 1 && grenades > 0 && !this.grenadeRefused && view.settings.duelGrenadesBreakOuter ? this.holeWorthBlowing(first) : null;
-			if (blow !== null) return this.move(take ? [{ a: 'take' }, { a: 'grenade', dir: DIRECTIONS[blow]! }] : [{ a: 'grenade', dir: DIRECTIONS[blow]! }]);
+			if (blow !== null) return this.move(take ? [{ a: 'take', index: 0 }, { a: 'grenade', dir: DIRECTIONS[blow]! }] : [{ a: 'grenade', dir: DIRECTIONS[blow]! }]);
 		}
 		const votes = [0, 0, 0, 0];
 		// Not sure where it stands: the hypotheses vote in an order drawn afresh (the list runs in
@@ -430,7 +430,7 @@ export class DuelExplorer {
 			this.tried.set(key, (this.tried.get(key) ?? 0) + 1);
 		}
 		const go: Action = { a: 'go', dir: DIRECTIONS[best]! };
-		return this.move(take ? [{ a: 'take' }, go] : [go]);
+		return this.move(take ? [{ a: 'take', index: 0 }, go] : [go]);
 	}
 
 	private move(actions: Action[]): Command & { type: 'move' } {

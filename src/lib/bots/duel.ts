@@ -126,6 +126,10 @@ export interface BotDuelOptions {
 
 export interface BotDuel {
 	match: DuelMatch;
+	/** Who moved first (drawn from the seed). */
+	first: Player;
+	/** Per player: fake treasures he carried out (each crumbled, 3.6). */
+	fakes: [number, number];
 	/** Turns played (a turn of several actions counts once; a player's skipped turns in the trap not at all). */
 	turns: number;
 	commands: number;
@@ -143,23 +147,29 @@ export function playBotDuel(opts: BotDuelOptions): BotDuel {
 	const bots = [duelBot(opts.bots[0], 0, opts.seed), duelBot(opts.bots[1], 1, opts.seed)] as const;
 	const feeds: DuelFeeds = [[], []];
 	const max = opts.maxCommands ?? 2500;
+	const first = match.turns.turn;
+	const fakes: [number, number] = [0, 0];
 	let commands = 0;
 	let turns = 0;
-	// 3.1: the starts, the first player first.
-	for (const p of [match.turns.turn, other(match.turns.turn)]) {
-		const t = duelComputerTurn(match, p, bots[p], feeds);
-		if (t.stuck) return { match: t.match, turns, commands, unfinished: true };
+	const played = (p: Player, t: DuelTurn) => {
 		match = t.match;
 		commands += t.steps.length;
+		for (const s of t.steps) for (const e of s.events) if (e.type === 'duel_out' && e.carried === 'fake') fakes[p]++;
+	};
+	// 3.1: the starts, the first player first.
+	for (const p of [first, other(first)]) {
+		const t = duelComputerTurn(match, p, bots[p], feeds);
+		played(p, t);
+		if (t.stuck) return { match, first, fakes, turns, commands, unfinished: true };
 	}
 	while (match.turns.winner === null && commands < max) {
 		const p = match.turns.turn;
+		const before = match;
 		const t = duelComputerTurn(match, p, bots[p], feeds);
-		opts.onTurn?.(match, t.match, p);
-		match = t.match;
-		commands += t.steps.length;
+		played(p, t);
+		opts.onTurn?.(before, match, p);
 		turns++;
 		if (t.stuck) break;
 	}
-	return { match, turns, commands, unfinished: match.turns.winner === null };
+	return { match, first, fakes, turns, commands, unfinished: match.turns.winner === null };
 }
