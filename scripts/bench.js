@@ -21,6 +21,7 @@ const LIMITS = {
 	'bots.bench.ts': 240,
 	'bundle.bench.ts': 240, // builds first when the build is stale
 	'cli.bench.ts': 120,
+	'duel.bench.ts': 120,
 	'engine.bench.ts': 180,
 	'host.bench.ts': 120,
 	'net.bench.ts': 240, // builds first when the build is stale
