@@ -59,6 +59,8 @@ const BLIND_PIT_COST = 12;
 /** Carrying a treasure on the outline, a known exit this much farther than a grenade's hole is walked to no more. */
 const GRENADE_SAVES = 6;
 
+/** Steps remembered in a course (`tried`). */
+const COURSE = 4;
 /** Hypotheses that vote for a step at most (drawn at random among them). */
 const PLANNED = 24;
 
@@ -190,9 +192,17 @@ export class DuelExplorer {
 	private outerWallsTold = true;
 	/** The order in which equal routes are taken: drawn once, so that the walker does not swing between them. */
 	private tie: number[] = [];
-	/** Per (position, step): how often taken since the map last grew (a step that teaches nothing is tried less each time). */
-	private readonly tried = new Map<number, number>();
-	private facts = 0;
+	/**
+	 * Per recent course (the last steps and their answers, then the step chosen): how often taken
+	 * since the map last grew past what it ever held. A course that keeps coming back teaches
+	 * nothing (a loop through two pits whose exits the hypotheses place alike): after three times
+	 * a step at random breaks it.
+	 */
+	private readonly tried = new Map<string, number>();
+	private readonly course: string[] = [];
+	/** The answer to the last step (its events' types), for the course. */
+	private answer = '';
+	private mostFacts = 0;
 
 	constructor(
 		readonly seat: Seat,
@@ -238,7 +248,7 @@ export class DuelExplorer {
 		}
 		if (answers.length === 0) return;
 		const pending = this.pending;
-		this.pending = null;
+		this.answer = answers.map((e) => e.type).join(',');
 		// Outside or in: what the answer says, whatever the hypotheses (3.5, 3.9).
 		if (answers.some((e) => e.type === 'duel_out')) {
 			const go = pending?.actions.find((a) => a.a === 'go');
@@ -394,10 +404,14 @@ export class DuelExplorer {
 		// 3e, 3.7: a treasure here is taken (free, with the step), unless one is carried.
 		const take = !carrying && this.hyps.every((h) => h.map.treasure[h.pos] === T_LIES);
 		const facts = this.countFacts(first.map);
-		if (facts !== this.facts || this.hyps.length > 1) {
-			this.facts = facts;
+		if (facts > this.mostFacts) {
+			this.mostFacts = facts;
 			this.tried.clear();
 		}
+		const last = this.pending?.actions.find((a) => a.a === 'go');
+		this.course.push(`${last?.a === 'go' ? last.dir : '-'}:${this.answer}`);
+		if (this.course.length > COURSE) this.course.shift();
+		const here = this.course.join(' ');
 		// 3.3: carrying, on the outline far from a known exit: a hole in the labyrinth's wall.
 		const grenades = view.me.grenades ?? 0;
 		if (carrying || take) {
@@ -417,17 +431,21 @@ export class DuelExplorer {
 		let best = -1;
 		let most = 0;
 		for (const d of this.tie) {
-			const key = first.pos * 4 + d;
-			const score = votes[d]! / (this.hyps.length === 1 ? 1 + 2 * (this.tried.get(key) ?? 0) : 1);
+			const score = votes[d]! / (1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
 			if (score > most) {
 				most = score;
 				best = d;
 			}
 		}
 		if (best < 0) best = this.tie[this.rng.int(4)]!;
-		if (this.hyps.length === 1) {
-			const key = first.pos * 4 + best;
-			this.tried.set(key, (this.tried.get(key) ?? 0) + 1);
+		const key = `${here}|${best}`;
+		const tries = (this.tried.get(key) ?? 0) + 1;
+		this.tried.set(key, tries);
+		if (this.tried.size > 4096) this.tried.clear();
+		if (tries > 3) {
+			// The same course again and again: a step at random, not into a wall it knows.
+			const open = DIRECTIONS.map((_, d) => d).filter((d) => first.map.sides[first.pos * 4 + d] !== S_WALL);
+			best = open.length ? open[this.rng.int(open.length)]! : best;
 		}
 		const go: Action = { a: 'go', dir: DIRECTIONS[best]! };
 		return this.move(take ? [{ a: 'take', index: 0 }, go] : [go]);
