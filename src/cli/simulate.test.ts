@@ -83,7 +83,7 @@ describe('labyrinth simulate', () => {
 	test('duels as a table, in the language asked', async () => {
 		const r = await labyrinth(['simulate', mine, yours, '--rules', 'duel', '--games', '2', '--lang', 'ru', '--threads', '1']);
 		expect(r.status).toBe(0);
-		expect(r.stdout).toContain('2 дуэлей: «mine» против «yours»');
+		expect(r.stdout).toContain('Дуэлей: 2; «mine» против «yours»');
 		expect(r.stdout).toContain('Игрок 1 (explorer) в «yours»');
 		expect(r.stdout).toContain('Ходов за дуэль');
 	}, 120_000);
