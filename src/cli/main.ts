@@ -27,8 +27,10 @@ const USAGE = `usage: labyrinth <command> [options]
   referee <plan> [--rules R] [--players N] [--order 2,0,1] [--seed S] [--lang …] [--settings file] [--allow-invalid]
   referee <plan0> <plan1> --rules duel [--seed S] [--lang …] [--allow-invalid]
                                                      referee a game: commands in, events out (JSON lines)
-  simulate <plan> --games N --bots wanderer|explorer|hunter,… [--seed S] [--json] [--lang …]
+  simulate <plan> --games N --bots wanderer|explorer|hunter,… [--seed S] [--threads N] [--json] [--lang …]
                                                      many bot games on the plan: the balance report
+  simulate <mine> <yours> --rules duel --bots explorer,explorer [--games N] [--seed S] [--threads N] [--settings file] [--json]
+                                                     many bot duels between two plans: wins per side, turns
 
 See docs/cli.md.`;
 

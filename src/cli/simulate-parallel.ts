@@ -11,13 +11,12 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { reportOf, simulate, type SimulationOptions, type SimulationReport, type SimulationShare, type SimulationTally } from '../lib/bots/simulate';
+import { duelReportOf, simulateDuels, type DuelReport, type DuelSimulationOptions, type DuelTally } from '../lib/bots/simulate-duel';
 
 export type SimulationThreadOptions = Omit<SimulationOptions, 'onGame'>;
-export interface ThreadJob {
-	options: SimulationThreadOptions;
-	share: SimulationShare;
-}
-export type ThreadUpdate = { type: 'progress' } | { type: 'done'; tally: SimulationTally } | { type: 'error'; message: string };
+/** A thread's share of a report: games at a table (`simulate.ts`) or duels between two plans (`simulate-duel.ts`). */
+export type ThreadJob = { kind: 'table'; options: SimulationThreadOptions; share: SimulationShare } | { kind: 'duel'; options: DuelSimulationOptions; share: SimulationShare };
+export type ThreadUpdate = { type: 'progress' } | { type: 'done'; tally: SimulationTally | DuelTally } | { type: 'error'; message: string };
 
 /** Threads worth starting for `games` games: one per core, never more than games. */
 export function threadsFor(games: number, cores = availableParallelism()): number {
@@ -56,20 +55,39 @@ export async function simulateOnThreads(
 ): Promise<SimulationReport> {
 	const count = Math.max(1, Math.min(threads, options.games));
 	if (count === 1) return simulate({ ...options, onGame });
+	const tallies = await tallyOnThreads<SimulationTally>((share) => ({ kind: 'table', options, share }), options.games, count, onGame, script);
+	return reportOf(options, tallies);
+}
+
+/** The duels' report (`simulate-duel.ts`) on `threads` worker threads, the same way: the one-thread report byte for byte. */
+export async function simulateDuelsOnThreads(options: DuelSimulationOptions, threads = threadsFor(options.games), onGame?: (done: number, total: number) => boolean | void): Promise<DuelReport> {
+	const count = Math.max(1, Math.min(threads, options.games));
+	if (count === 1) return simulateDuels(options, onGame);
+	const tallies = await tallyOnThreads<DuelTally>((share) => ({ kind: 'duel', options, share }), options.games, count, onGame);
+	return duelReportOf(options, tallies);
+}
+
+/** Every share's tally, each share played on a thread of its own. */
+async function tallyOnThreads<T extends SimulationTally | DuelTally>(
+	jobOf: (share: SimulationShare) => ThreadJob,
+	games: number,
+	count: number,
+	onGame?: (done: number, total: number) => boolean | void,
+	script?: URL
+): Promise<T[]> {
 	let done = 0;
 	const workers: Worker[] = [];
 	try {
-		const tallies = await Promise.all(
+		return await Promise.all(
 			Array.from({ length: count }, (_, index) => {
-				const job: ThreadJob = { options, share: { index, count } };
-				const worker = startThread(job, script);
+				const worker = startThread(jobOf({ index, count }), script);
 				workers.push(worker);
-				return new Promise<SimulationTally>((resolve, reject) => {
+				return new Promise<T>((resolve, reject) => {
 					worker.on('message', (update: ThreadUpdate) => {
 						if (update.type === 'progress') {
 							done++;
-							if (onGame?.(done, options.games) === false) for (const w of workers) w.postMessage({ type: 'stop' });
-						} else if (update.type === 'done') resolve(update.tally);
+							if (onGame?.(done, games) === false) for (const w of workers) w.postMessage({ type: 'stop' });
+						} else if (update.type === 'done') resolve(update.tally as T);
 						else reject(new Error(update.message));
 					});
 					worker.on('error', reject);
@@ -77,7 +95,6 @@ export async function simulateOnThreads(
 				});
 			})
 		);
-		return reportOf(options, tallies);
 	} finally {
 		await Promise.all(workers.map((w) => w.terminate()));
 	}

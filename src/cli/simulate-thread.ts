@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Simulation } from '../lib/bots/simulate';
+import { DuelSimulation } from '../lib/bots/simulate-duel';
 import type { ThreadJob, ThreadUpdate } from './simulate-parallel';
 
 const job = workerData as ThreadJob;
@@ -15,7 +16,7 @@ port.on('message', (msg: { type: 'stop' }) => {
 });
 const post = (update: ThreadUpdate) => port.postMessage(update);
 try {
-	const run = new Simulation(job.options, job.share);
+	const run = job.kind === 'duel' ? new DuelSimulation(job.options, job.share) : new Simulation(job.options, job.share);
 	while (!run.finished && !stop) {
 		run.next();
 		post({ type: 'progress' });

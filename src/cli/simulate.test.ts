@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { simulate } from '../lib/bots/simulate';
 import { serializePlan } from '../lib/engine/plan/format-json';
 import { generatePlan } from '../lib/engine/plan/generate';
+import { generateDuel } from '../lib/engine/rules/duel-generate';
 import { main } from './main';
 import { simulateOnThreads } from './simulate-parallel';
 
@@ -22,6 +23,10 @@ async function labyrinth(args: string[]) {
 const dir = mkdtempSync(join(tmpdir(), 'labyrinth-sim-'));
 const file = join(dir, 'plan.json');
 writeFileSync(file, serializePlan(generatePlan({ width: 6, height: 6, seed: 'cli' })));
+const mine = join(dir, 'mine.json');
+const yours = join(dir, 'yours.json');
+writeFileSync(mine, serializePlan(generateDuel(1, 'mine')));
+writeFileSync(yours, serializePlan(generateDuel(2, 'yours')));
 
 describe('labyrinth simulate', () => {
 	test('--json: the report for scripts, the same for the same seed', async () => {
@@ -70,4 +75,51 @@ describe('labyrinth simulate', () => {
 		expect(r.stderr).toContain('wanderer, explorer, hunter');
 		expect((await labyrinth(['simulate', '--games', '2'])).status).toBe(2);
 	});
+
+	// Issue 36: duels between two plans, each player's own walked by the other's computer.
+	test('two duel plans: wins per side, unfinished, turns; the same for the same seed, on one thread or several', async () => {
+		const args = ['simulate', mine, yours, '--rules', 'duel', '--bots', 'explorer,explorer', '--games', '4', '--seed', '7', '--json'];
+		const one = await labyrinth([...args, '--threads', '1']);
+		expect(one.stderr).toBe('');
+		expect(one.status).toBe(0);
+		const report = JSON.parse(one.stdout);
+		expect(report).toMatchObject({ rules: 'duel', plans: ['mine', 'yours'], games: 4, bots: ['explorer', 'explorer'], seed: '7' });
+		expect(report.wins[0] + report.wins[1] + report.unfinished).toBe(4);
+		expect(report.firstWins).toBeLessThanOrEqual(report.wins[0] + report.wins[1]);
+		expect(report.turns.min).toBeGreaterThan(0);
+		const two = await labyrinth([...args, '--threads', '2']);
+		expect(two.stderr).toBe('');
+		expect(two.stdout).toBe(one.stdout);
+		// Without --rules, two duel plans are a duel too.
+		expect((await labyrinth(args.filter((a) => a !== '--rules' && a !== 'duel').concat('--threads', '1'))).stdout).toBe(one.stdout);
+	}, 240_000);
+
+	test('duels as a table, in the language asked', async () => {
+		const r = await labyrinth(['simulate', mine, yours, '--rules', 'duel', '--games', '2', '--lang', 'ru', '--threads', '1']);
+		expect(r.status).toBe(0);
+		expect(r.stdout).toContain('Дуэлей: 2; «mine» против «yours»');
+		expect(r.stdout).toContain('Игрок 1 (explorer) в «yours»');
+		expect(r.stdout).toContain('Ходов за дуэль');
+	}, 120_000);
+
+	test('wrong duel inputs: one plan, a plan that is no duel plan, other rules, levels a duel has not; a clear error and nothing on stdout', async () => {
+		const cases: [string[], number, string][] = [
+			[['simulate', mine, '--rules', 'duel'], 2, 'A duel needs two plans'],
+			[['simulate', mine], 2, 'A duel needs two plans'],
+			[['simulate', file, yours], 2, 'Two plans make a duel'],
+			[['simulate', mine, yours, '--rules', 'classic'], 2, 'Two plans make a duel'],
+			[['simulate', file, yours, '--rules', 'duel'], 1, 'The plan has errors'],
+			[['simulate', mine, yours, '--bots', 'explorer,hunter'], 2, 'two levels, one per player, of wanderer, explorer'],
+			[['simulate', mine, yours, '--bots', 'explorer'], 2, 'two levels'],
+			[['simulate', mine, yours, file], 2, 'simulate <mine> <yours> --rules duel']
+		];
+		for (const [args, status, said] of cases) {
+			const r = await labyrinth(args);
+			expect({ args, status: r.status }).toEqual({ args, status });
+			expect(r.stderr).toContain(said);
+			expect(r.stdout).toBe('');
+		}
+		// The plan refused is named.
+		expect((await labyrinth(['simulate', file, yours, '--rules', 'duel'])).stderr).toContain(file);
+	}, 120_000);
 });

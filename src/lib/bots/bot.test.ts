@@ -14,6 +14,7 @@ import { generateAbandoned } from '../engine/rules/abandoned-generate';
 import { generateTopographic } from '../engine/rules/topographic-generate';
 import { topoExt } from '../engine/rules/topographic';
 import { validatePlan } from '../engine/plan/validate';
+import { nearSeen } from './testing';
 
 /**
  * Hidden facts changed: the kind of land squares nobody stood on or next to, walls between such
@@ -41,19 +42,6 @@ function hiddenChange(plan: Plan, seen: Set<number>, pick: number): Plan | null 
 	if (treasures.length >= 2) for (const { i } of treasures) if (items[i]!.kind === 'treasure') (items[i] as { true: boolean }).true = !(items[i] as { true: boolean }).true;
 	const changed = { ...plan, cells, walls, items };
 	return JSON.stringify(changed) === JSON.stringify(plan) ? null : changed;
-}
-
-/** The squares a bot game's players stood on or beside (nothing else can be told them). */
-function nearSeen(plan: Plan, seen: Set<number>): Set<number> {
-	const near = new Set<number>();
-	for (const c of seen) {
-		near.add(c);
-		for (const d of DIRECTIONS) {
-			const n = neighbour(plan, c, d);
-			if (n !== null) near.add(n);
-		}
-	}
-	return near;
 }
 
 /**

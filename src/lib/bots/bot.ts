@@ -27,6 +27,8 @@ import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route
 import type { BotLevel } from '../store/records';
 import { AbandonedExplorer } from './abandoned-explorer';
 import { TopographicExplorer } from './topographic-explorer';
+import { DuelExplorer } from './duel-explorer';
+import type { RuleSystemId } from '../engine/plan/types';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -60,8 +62,24 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
-/** Rule systems whose maps the assistant reads (the abandoned labyrinth has its own explorer; the others get the wanderer's moves). */
+/** Rule systems whose maps the assistant reads (the others have explorers of their own: `SYSTEM_EXPLORERS`). */
 const MAPPED = new Set(['classic']);
+
+/** An explorer that maps a rule system's labyrinth in its own way (the assistant reads classic labyrinths only). */
+interface SystemExplorer {
+	decide(view: SeatView): Command | null;
+}
+
+/**
+ * Per rule system, its own explorer (the levels above the wanderer play it): `whole`, it decides
+ * from the start on (the duel's, which must know the start it chose); else the seat's common
+ * moves come first (the start, the way back in, the hospital's order) and it takes the moves.
+ */
+const SYSTEM_EXPLORERS: Partial<Record<RuleSystemId, { create(seat: Seat, rng: Rng): SystemExplorer; whole: boolean }>> = {
+	abandoned: { create: (seat, rng) => new AbandonedExplorer(seat, rng), whole: false },
+	topographic: { create: (seat, rng) => new TopographicExplorer(seat, rng), whole: false },
+	duel: { create: (seat, rng) => new DuelExplorer(seat, rng), whole: true }
+};
 
 export interface Bot {
 	readonly seat: Seat;
@@ -91,10 +109,8 @@ class SeatBot implements Bot {
 	private landing: Int32Array | null = null;
 	/** The step just sent from a cell the player was sure of (its answer starts at `feed` in the feed). */
 	private lastStep: { cell: number; di: number; feed: number } | null = null;
-	/** The abandoned labyrinth's explorer (its own frame map: the assistant maps classic labyrinths only). */
-	private abandoned: AbandonedExplorer | null = null;
-	/** The topographic labyrinth's explorer (its own frame map, spinners, rivers, pits, the morgue). */
-	private topographic: TopographicExplorer | null = null;
+	/** The rule system's own explorer, once made (`SYSTEM_EXPLORERS`). */
+	private own: SystemExplorer | null = null;
 
 	constructor(
 		readonly level: BotLevel,
@@ -104,6 +120,8 @@ class SeatBot implements Bot {
 
 	decide(view: SeatView): Command | null {
 		if (view.seat !== this.seat) throw new Error('a bot reads only its own seat');
+		const own = this.level === 'wanderer' ? undefined : SYSTEM_EXPLORERS[view.rules];
+		if (own?.whole) return (this.own ??= own.create(this.seat, this.rng)).decide(view);
 		this.know ??= new SeatKnowledge(this.seat, view, this.level === 'hunter');
 		const know = this.know;
 		know.sync(view);
@@ -167,8 +185,8 @@ class SeatBot implements Bot {
 			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
-		if (this.level !== 'wanderer' && view.rules === 'abandoned') return (this.abandoned ??= new AbandonedExplorer(this.seat, this.rng)).decide(view);
-		if (this.level !== 'wanderer' && view.rules === 'topographic') return (this.topographic ??= new TopographicExplorer(this.seat, this.rng)).decide(view);
+		const own = this.level === 'wanderer' ? undefined : SYSTEM_EXPLORERS[view.rules];
+		if (own) return (this.own ??= own.create(this.seat, this.rng)).decide(view);
 		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}

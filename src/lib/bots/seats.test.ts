@@ -95,10 +95,10 @@ describe('computer seats at a table', () => {
 		expect(bots.decide(initialState(two.value), EventLog.empty())).toBeNull();
 	});
 
-	test('the levels a computer plays per system: all in classic, the wanderer and explorer in the abandoned and topographic labyrinths, at least the wanderer in the duel (one person against the computer)', () => {
+	test('the levels a computer plays per system: all in classic, the wanderer and explorer in the abandoned and topographic labyrinths, and the same two in the duel', () => {
 		expect(botLevelsFor('classic')).toEqual(BOT_LEVELS);
 		expect(botLevelsFor('topographic')).toEqual(['wanderer', 'explorer']);
 		expect(botLevelsFor('abandoned')).toEqual(['wanderer', 'explorer']);
-		expect(botLevelsFor('duel')).toContain('wanderer');
+		expect(botLevelsFor('duel')).toEqual(['wanderer', 'explorer']);
 	});
 });

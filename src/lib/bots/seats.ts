@@ -20,8 +20,9 @@ export type SeatPlayers = readonly (BotLevel | null)[];
  * The levels a computer plays each rule system at: the classic game all three (the sheet's
  * assistant maps classic labyrinths); the abandoned labyrinth the wanderer and the explorer (it
  * maps the labyrinth from its own answers: abandoned-explorer.ts); topographic the wanderer and
- * the explorer (topographic-explorer.ts); the duel the wanderer (its own screen: one person against
- * the computer, play/computer-duel.ts, the bot walking the person's half on its seat's view).
+ * the explorer (topographic-explorer.ts); the duel the wanderer and the explorer (duel-explorer.ts:
+ * one person against the computer in the duel's own screen, play/computer-duel.ts, the bot walking
+ * the person's half on its seat's view; no table plays a duel).
  */
 export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 	switch (rules) {
@@ -32,7 +33,7 @@ export function botLevelsFor(rules: RuleSystemId): readonly BotLevel[] {
 		case 'topographic':
 			return ['wanderer', 'explorer'];
 		case 'duel':
-			return ['wanderer'];
+			return ['wanderer', 'explorer'];
 	}
 }
 

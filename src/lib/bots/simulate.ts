@@ -287,7 +287,11 @@ export function reportOf(opts: Omit<SimulationOptions, 'onGame'>, tallies: reado
 	};
 }
 
-function spread(xs: number[]): SimulationReport['length'] {
+/** A spread of counts: the least, the 10th percentile, the median, the 90th, the most, the mean. */
+export type Spread = SimulationReport['length'];
+
+/** The spread of `xs` (taken sorted: the same whatever order the counts came in). */
+export function spread(xs: number[]): Spread {
 	if (xs.length === 0) return { min: 0, p10: 0, median: 0, p90: 0, max: 0, mean: 0 };
 	const s = [...xs].sort((a, b) => a - b);
 	const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
