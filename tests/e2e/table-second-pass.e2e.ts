@@ -74,7 +74,7 @@ describe('the upright tablet: the master\'s console', () => {
 				await importPlan(page, field, 'upright.json');
 				await openConsole(page, field.name);
 				const map = page.locator('[data-testid="console"] svg.board').first();
-				for (const at of [[0, 5], [5, 0]] as const) {
+				for (const at of [[0, 5], [5, 0]] as [number, number][]) {
 					await tapSquare(page, map, at);
 					await page.getByTestId('place-start').click();
 				}

@@ -90,7 +90,7 @@ export function startPart(reply: readonly GameEvent[], last: boolean): GameEvent
 /** The announcements in the order the game went: both starts, then every exchange's answer. */
 export function duelFeed(record: DuelRecord): GameEvent[] {
 	const out: GameEvent[] = [];
-	const starts = [record.me === 0 ? record.myStart?.reply : record.theirStart?.reply, record.me === 0 ? record.theirStart?.reply : record.myStart?.reply].filter((s) => s !== undefined);
+	const starts = [record.me === 0 ? record.myStart?.reply : record.theirStart?.reply, record.me === 0 ? record.theirStart?.reply : record.myStart?.reply].filter((s): s is GameEvent[] => !!s);
 	starts.forEach((s, i) => out.push(...startPart(s, i === starts.length - 1)));
 	for (const x of record.exchanges) out.push(...x.reply);
 	return out;
