@@ -12,7 +12,7 @@ import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
 import { openTableFromHome, tableContext, type DeviceLook, type TableDevice } from './support/net-table';
 import { watchErrors } from './support/page-errors';
-import { onScreen, tapSquare } from './support/player-screen';
+import { onScreen, tapContour, tapSquare } from './support/player-screen';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -212,20 +212,28 @@ describe('names that nobody typed', () => {
 			await page.locator('[data-rules="classic"] a[href*="pass"]').first().click();
 			await page.getByTestId('setup').waitFor();
 			await page.locator('.plans .plan', { hasText: field.name }).first().click();
-			await page.getByTestId('name-0').fill('Аня');
-			await page.getByTestId('seat-kind-1').selectOption('explorer');
-			expect(await page.getByTestId('name-1').inputValue()).toBe('Компьютер 2');
+			// The computer first in the order listed: its start is in Аня's feed before her own turn.
+			await page.getByTestId('seat-kind-0').selectOption('explorer');
+			expect(await page.getByTestId('name-0').inputValue()).toBe('Компьютер 1');
+			await page.getByTestId('name-1').fill('Аня');
+			await page.getByTestId('listed-order').check();
 			await page.getByTestId('start-game').tap();
 			await page.waitForURL(/\/pass\?id=/);
-			await page.getByTestId('player').waitFor();
+			const screen = page.locator('[data-testid="player"], [data-testid="curtain"]').first();
+			const mainText = async () => (await page.locator('main').textContent())!.replace(/[\u2068\u2069]/g, '');
+			// Аня whispers her start; then the feed tells the computer's turns.
+			await page.locator('[data-testid="player"][data-phase="start"] [data-testid="contour"]').waitFor();
+			await tapContour(page, [0, 0]);
+			await page.getByTestId('confirm-cell').tap();
+			await expect.poll(mainText, { timeout: 30_000 }).toContain('Компьютер 1');
 			const game = page.url();
 			// To the home screen's language switch, and back to the game.
 			await page.goto('/');
 			await page.locator('[data-locale="uk"]').tap();
 			await page.goto(game);
-			await page.getByTestId('player').waitFor();
-			await expect.poll(async () => (await page.locator('main').textContent())!.replace(/[\u2068\u2069]/g, '')).toContain("Комп'ютер 2");
-			const text = (await page.locator('main').textContent())!;
+			await screen.waitFor();
+			await expect.poll(mainText).toContain("Комп'ютер 1");
+			const text = await mainText();
 			expect(text).not.toContain('Компьютер');
 			expect(text).toContain('Аня');
 			await screenshot(page, 'second-pass-names-uk-phone360');
