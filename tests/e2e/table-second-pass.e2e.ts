@@ -116,7 +116,7 @@ describe('items on the boards', () => {
 				const board = page.locator('.board-area svg.board');
 				await board.waitFor();
 				const legend = page.locator('.side [data-testid="legend"]');
-				if (!(await legend.getAttribute('open'))) await legend.locator('summary').tap();
+				if ((await legend.getAttribute('open')) === null) await legend.locator('summary').tap();
 				for (const kind of ['bullet', 'grenade', 'landmine']) {
 					const sign = board.locator(`[data-item="${kind}"]`);
 					expect(await sign.count(), `${lang}: a ${kind} on the board`).toBe(1);
@@ -257,7 +257,7 @@ describe('the editor on a 360 px phone', () => {
 				await board.waitFor();
 				// The legend opened first, as a person reading the symbols would.
 				const legend = page.locator('.side [data-testid="legend"]');
-				if (!(await legend.getAttribute('open'))) await legend.locator('summary').tap();
+				if ((await legend.getAttribute('open')) === null) await legend.locator('summary').tap();
 				await page.locator('[data-tool="inspect"]').tap();
 				await tapSquare(page, board, [1, 1]);
 				const inspector = page.getByTestId('inspector');
