@@ -50,7 +50,7 @@ describe('CLI referee for the other rule systems', () => {
 	test('abandoned (002 2, 3.3, 6): the program places the adventurer; a treasure pile, the exit, the win — in Russian', () => {
 		const plan = grid('abandoned', ['L L'], { exits: [{ cell: 0, dir: 'up', open: true }], items: [{ cell: 1, kind: 'treasure', true: true }] });
 		const out = run([file(plan), '--players', '1', '--seed', '1', '--lang', 'ru'], [{ type: 'confirm_starts', by: 'master' }, go(0, 'right'), go(0, 'left'), go(0, 'up')]);
-		expect(out.find((l) => l.event?.type === 'treasure_pile')!.text).toBe('натыкается на груду СОКРОВИЩ и подбирает её');
+		expect(out.find((l) => l.event?.type === 'treasure_pile')!.text).toBe('натыкается на груду КЛАДОВ и подбирает её');
 		expect(out.at(-1)!.event).toMatchObject({ type: 'won', how: 'treasure' });
 	});
 

@@ -289,12 +289,12 @@ describe("the announcements name the players (the table's names; else \"Player N
 		expect([turn, kind, won, shot, battle, invalid].map((e) => bare(renderEvent(e, 'ru', 0, NAMES.ru)))).toEqual([
 			'Ходит Борис',
 			'Анна — клетка: суша',
-			'Анна выносит настоящее сокровище и побеждает!',
+			'Анна выносит настоящий клад и побеждает!',
 			'Вера: последний ход — иду вверх, стреляю влево (цель — Борис)',
 			'Анна нападает, защищается Вера: 3 против 5, в схватке побеждает Вера',
 			'Ведущий объявляет выбор стартовой клетки недействительным: Анна и Вера; выберите другую клетку'
 		]);
-		expect([turn, kind, won].map((e) => renderEvent(e, 'ru'))).toEqual(['Ходит Игрок 2', 'Игрок 1 — клетка: суша', 'Игрок 1 выносит настоящее сокровище и побеждает!']);
+		expect([turn, kind, won].map((e) => renderEvent(e, 'ru'))).toEqual(['Ходит Игрок 2', 'Игрок 1 — клетка: суша', 'Игрок 1 выносит настоящий клад и побеждает!']);
 		expect([turn, kind, won].map((e) => bare(renderEvent(e, 'uk', 0, ['Ганна', 'Богдан'])))).toEqual(['Ходить Богдан', 'Ганна — клітинка: суходіл', 'Ганна виносить справжній скарб і перемагає!']);
 		expect([turn, kind].map((e) => renderEvent(e, 'uk'))).toEqual(['Ходить Гравець 2', 'Гравець 1 — клітинка: суходіл']);
 		// a seat with no name (blank, or beyond the list) is "Player N"; a name is said as it was written, trimmed
@@ -366,7 +366,7 @@ describe('a player\'s line does not guess the player\'s gender (ru, uk)', () => 
 	test('the lines of one move read the same for Anna and for Boris', () => {
 		const ev = (b: object) => ({ ...b, audience: { to: 'all' } }) as GameEvent;
 		const move = [ev({ type: 'pit', seat: 0 }), ev({ type: 'found', seat: 0, treasures: 1, bullets: 0, grenades: 1, landmines: 0, corpses: 0 })];
-		expect(renderAnswer(move, 'ru', 5, ['Анна'])).toEqual(['Проваливается в яму и переходит в следующую по кругу, находит сокровище и одну гранату.']);
+		expect(renderAnswer(move, 'ru', 5, ['Анна'])).toEqual(['Проваливается в яму и переходит в следующую по кругу, находит клад и одну гранату.']);
 		expect(renderAnswer(move, 'uk', 5, ['Ганна'])).toEqual(['Провалюється в яму й переходить до наступної по колу, знаходить скарб і одну гранату.']);
 	});
 });
@@ -425,7 +425,7 @@ describe("a player's status (issue 33: \"…, мину\")", () => {
 		const base = { health: 'healthy', immune: false, infectedLeft: null, bullets: 3, grenades: 3, reordersLeft: 0, outside: false } as const;
 		expect(statusPhrase({ ...base, carry: 'landmine' }, 'ru')).toBe('три патрона, три гранаты, мина');
 		expect(statusPhrase({ ...base, carry: 'landmine' }, 'uk')).toMatch(/, міна$/);
-		expect(statusPhrase({ ...base, carry: 'treasure' }, 'ru')).toMatch(/, сокровище$/);
+		expect(statusPhrase({ ...base, carry: 'treasure' }, 'ru')).toMatch(/, клад$/);
 		expect(statusPhrase({ ...base, carry: 'landmine' }, 'en')).toMatch(/, a landmine$/);
 	});
 });

@@ -82,11 +82,16 @@ function follow(dev: DuelDevice, x: Exchange): DuelDevice {
 	return x.by === dev.me ? ownMoveAnswered(dev, x.actions, x.reply) : refereeOpponent(dev, { type: 'move', by: 0, actions: x.actions } as Command).device;
 }
 
+/** What a start's answer adds to the feed: all of it but "starting cells confirmed" unless it is the last start's (both answers say it; the feed once). */
+export function startPart(reply: readonly GameEvent[], last: boolean): GameEvent[] {
+	return last ? [...reply] : reply.filter((e) => e.type !== 'starts_confirmed');
+}
+
 /** The announcements in the order the game went: both starts, then every exchange's answer. */
 export function duelFeed(record: DuelRecord): GameEvent[] {
 	const out: GameEvent[] = [];
-	const starts = [record.me === 0 ? record.myStart?.reply : record.theirStart?.reply, record.me === 0 ? record.theirStart?.reply : record.myStart?.reply];
-	for (const s of starts) if (s) out.push(...s);
+	const starts = [record.me === 0 ? record.myStart?.reply : record.theirStart?.reply, record.me === 0 ? record.theirStart?.reply : record.myStart?.reply].filter((s): s is GameEvent[] => !!s);
+	starts.forEach((s, i) => out.push(...startPart(s, i === starts.length - 1)));
 	for (const x of record.exchanges) out.push(...x.reply);
 	return out;
 }

@@ -142,6 +142,12 @@ describe('the duel on two devices (seeds 001/004)', () => {
 			}
 			expect(p.s[0].record.exchanges).toEqual(p.s[1].record.exchanges);
 			expect(p.s[0].feed).toEqual(p.s[1].feed);
+			// Each start's answer says the starts are confirmed: the feed says it once (issue 33), after both starts.
+			for (const s of p.s) {
+				const said = s.feed.flatMap((e, i) => (e.type === 'starts_confirmed' ? [i] : []));
+				expect(said).toHaveLength(1);
+				expect(s.feed.slice(said[0]).some((e) => e.type === 'start_chosen'), 'said after both starts').toBe(false);
+			}
 			// Until the first reveal frame, nothing of either plan crossed.
 			const firstReveal = p.wire.findIndex((w) => w.includes('"reveal"'));
 			expect(firstReveal).toBeGreaterThan(0);

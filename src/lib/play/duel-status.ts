@@ -6,7 +6,7 @@ import type { Game } from '../engine/game/game';
 import type { Command, GameEvent } from '../engine/game/types';
 import { DUEL_GRENADES } from '../engine/rules/duel';
 import { actionsPerTurn, createDuelDevice, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
-import { duelFeed } from '../net/duel-record';
+import { duelFeed, startPart } from '../net/duel-record';
 import type { DuelRecord } from '../store/records';
 import type { OwnCommand } from '../sheet/feed';
 
@@ -83,7 +83,7 @@ export function duelStatus(record: DuelRecord, device: DuelDevice | null): DuelS
 /** My own commands with the length the feed had when each was sent (the sheet's assistant). */
 export function ownCommands(record: DuelRecord): OwnCommand[] {
 	const out: OwnCommand[] = [];
-	if (record.myStart) out.push({ command: { type: 'choose_start', by: record.me, cell: record.myStart.cell }, at: record.me === 0 ? 0 : (record.theirStart?.reply.length ?? 0) });
+	if (record.myStart) out.push({ command: { type: 'choose_start', by: record.me, cell: record.myStart.cell }, at: record.me === 0 ? 0 : startPart(record.theirStart?.reply ?? [], !record.myStart.reply).length });
 	let at = duelFeed({ ...record, exchanges: [] }).length;
 	for (const x of record.exchanges) {
 		if (x.by === record.me) out.push({ command: { type: 'move', by: record.me, actions: x.actions } as Command, at });

@@ -4,6 +4,7 @@
  * before the state (and so the screen) moves on. Pass-and-play has no person as master:
  * there the app confirms the starts itself.
  */
+import { followLanguage } from '$lib/i18n/default-names';
 import { apply, currentSeat } from '$lib/engine/game/apply';
 import { kindOf } from '$lib/engine/game/board';
 import { rejected } from '$lib/engine/game/game';
@@ -60,7 +61,7 @@ export class LocalGame implements TableGame {
 	}
 
 	name(seat: Seat): string {
-		return this.record.names[seat] ?? String(seat + 1);
+		return this.record.names[seat] !== undefined ? followLanguage(this.record.names[seat]!) : String(seat + 1);
 	}
 
 	async submit(command: Command): Promise<Submitted> {

@@ -4,6 +4,7 @@
  * Commands the master enters (a move announced aloud, a ruling) go through the table, which
  * writes them to the device and tells every phone what its seat may know.
  */
+import { followLanguage } from '$lib/i18n/default-names';
 import { currentSeat } from '$lib/engine/game/apply';
 import type { Command, GameState, RejectReason, Seat } from '$lib/engine/game/types';
 import { viewFor, type SeatView } from '$lib/engine/game/view';
@@ -59,7 +60,7 @@ export class NetTableGame implements TableGame {
 	}
 
 	name(seat: Seat): string {
-		return this.table.names[seat] ?? String(seat + 1);
+		return this.table.names[seat] !== undefined ? followLanguage(this.table.names[seat]!) : String(seat + 1);
 	}
 
 	async submit(command: Command): Promise<Submitted> {

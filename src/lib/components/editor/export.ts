@@ -17,7 +17,7 @@ export function fileName(name: string, extension: string): string {
 	return `${base}.${extension}`;
 }
 
-const STYLE_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap', 'stroke-linejoin', 'opacity', 'font', 'text-anchor'];
+const STYLE_PROPERTIES = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap', 'stroke-linejoin', 'opacity', 'font', 'text-anchor', 'paint-order'];
 
 /**
  * A standalone SVG of a drawn board: the styles the page applies through classes are
