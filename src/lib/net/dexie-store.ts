@@ -36,10 +36,10 @@ export class DexieHostStore implements HostStore {
 
 	append(table: TableRecord, gameId: string, command: Command, finished: boolean): Promise<void> {
 		return this.writes.run(() =>
+			// The players' names follow the seats when the table is saved (`saveTable`), not here: a
+			// move writes its command's row and the table's record, whatever the game's length and plan.
 			this.db.transaction('rw', this.db.hostTables, this.db.games, this.db.commands, async () => {
-				const row = await this.db.games.get(gameId);
-				if (!row) throw new Error(`no game ${gameId}`);
-				await this.games.appendNow(gameId, command, finished, Date.now(), mergeNames(row.names, table));
+				await this.games.appendNow(gameId, command, finished);
 				await this.db.hostTables.put(table);
 			})
 		);

@@ -53,7 +53,11 @@ export interface StoredGame {
 	bots?: (BotLevel | null)[];
 }
 
-/** A game's record as kept (schema v6): everything but the log, and how many commands the log has. */
+/**
+ * A game's record as kept (schema v6): everything but the log, and how many commands the log has.
+ * A move does not rewrite it (its plan alone is tens of KB): `commands` and `updatedAt` as stored
+ * are those of the whole log's last write; the store (games.ts) reads them off the log's last row.
+ */
 export type GameRow = Omit<StoredGame, 'game'> & { game: Omit<Game, 'log'>; commands: number };
 
 /** One accepted command of a game's log (schema v6): a move adds a row, whatever the length of the game. */
@@ -62,6 +66,11 @@ export interface CommandRow {
 	/** Its place in the log, from 0. */
 	n: number;
 	command: Command;
+	/**
+	 * When it was written (absent in rows written with the whole log: the game's `updatedAt`
+	 * covers them). A move writes only its row, so the game's last change is read from here.
+	 */
+	at?: number;
 }
 
 export class LabyrinthDatabase extends Dexie {

@@ -7,10 +7,13 @@ import type { Game } from '../engine/game/game';
 import type { Command } from '../engine/game/types';
 import { newId } from './ids';
 import { WriteQueue } from './write-queue';
-import type { GameRow, LabyrinthDatabase, StoredGame } from './db';
+import { Dexie } from 'dexie';
+import type { CommandRow, GameRow, LabyrinthDatabase, StoredGame } from './db';
 
 export class GameStore {
 	private readonly writes = new WriteQueue();
+	/** Per game: whether its record says it has ended, as this store last read or wrote it. */
+	private readonly ended = new Map<string, 0 | 1>();
 
 	constructor(private readonly db: LabyrinthDatabase) {}
 
@@ -28,17 +31,26 @@ export class GameStore {
 		return this.db.transaction('r', this.db.games, this.db.commands, async () => {
 			const row = await this.db.games.get(id);
 			if (!row) return undefined;
-			const log = await this.db.commands.where('[game+n]').between([id, 0], [id, Infinity]).toArray();
+			const log = await logOf(this.db, id).toArray();
 			const { commands: _count, ...record } = row;
 			void _count;
-			return { ...record, game: { ...row.game, log: log.map((r) => r.command) } };
+			return { ...record, updatedAt: lastChange(row, log.at(-1)), game: { ...row.game, log: log.map((r) => r.command) } };
 		});
 	}
 
 	/** Games newest first, without their logs (`commands`: how many); `mode` filters. */
 	async list(mode?: StoredGame['mode']): Promise<GameRow[]> {
-		const all = await this.db.games.orderBy('updatedAt').reverse().toArray();
-		return mode ? all.filter((g) => g.mode === mode) : all;
+		return this.db.transaction('r', this.db.games, this.db.commands, async () => {
+			const rows = (await this.db.games.toArray()).filter((g) => !mode || g.mode === mode);
+			// what the moves since the record's last write changed: its log's last row says it
+			const current = await Promise.all(
+				rows.map(async (row) => {
+					const last = await logOf(this.db, row.id).last();
+					return { ...row, commands: last ? last.n + 1 : 0, updatedAt: lastChange(row, last) };
+				})
+			);
+			return current.sort((a, b) => b.updatedAt - a.updatedAt);
+		});
 	}
 
 	/** Appends one accepted command to the game's log, in one transaction: a row added, the record's summary updated. */
@@ -48,13 +60,23 @@ export class GameStore {
 
 	/**
 	 * The append itself, inside a transaction of the caller's that holds `games` and `commands`
-	 * (the host's store writes its table in the same one); `names`: the players' names now.
+	 * (the host's store writes its table in the same one); `names`: the players' names, when they
+	 * changed. What it writes is the command's row, whatever the length of the game and the size
+	 * of its plan: the game's record is rewritten only when its names or its end change.
 	 */
 	async appendNow(id: string, command: Command, finished: boolean, now = Date.now(), names?: string[]): Promise<void> {
-		const row = await this.db.games.get(id);
-		if (!row) throw new Error(`no game ${id}`);
-		await this.db.commands.add({ game: id, n: row.commands, command });
-		await this.db.games.update(id, { commands: row.commands + 1, updatedAt: now, finished: finished ? 1 : 0, ...(names ? { names } : {}) });
+		// keys only: neither the record (its plan) nor the log is read
+		if ((await this.db.games.where(':id').equals(id).count()) === 0) throw new Error(`no game ${id}`);
+		const last = (await logOf(this.db, id).lastKey()) as [string, number] | undefined;
+		await this.db.commands.add({ game: id, n: last ? last[1] + 1 : 0, command, at: now });
+		const ended = finished ? 1 : 0;
+		const known = this.ended.get(id) ?? (await this.db.games.get(id))?.finished;
+		if (known !== ended || names) {
+			await this.db.games.update(id, { finished: ended, updatedAt: now, ...(names ? { names } : {}) });
+		}
+		this.ended.set(id, ended);
+		// kept only once the transaction is: an aborted one leaves the record as it was
+		Dexie.currentTransaction?.on('abort', () => this.ended.delete(id));
 	}
 
 	/** Renames the players (in the caller's transaction, or its own). */
@@ -68,8 +90,9 @@ export class GameStore {
 		return this.writes.run(() =>
 			this.db.transaction('rw', this.db.games, this.db.commands, async () => {
 				const kept = await this.get(id);
+				this.ended.delete(id);
 				await this.db.games.delete(id);
-				await this.db.commands.where('[game+n]').between([id, 0], [id, Infinity]).delete();
+				await logOf(this.db, id).delete();
 				return kept;
 			})
 		);
@@ -82,8 +105,19 @@ export class GameStore {
 
 	private async put(stored: StoredGame): Promise<void> {
 		const { log, ...game } = stored.game;
-		await this.db.commands.where('[game+n]').between([stored.id, 0], [stored.id, Infinity]).delete();
+		this.ended.delete(stored.id);
+		await logOf(this.db, stored.id).delete();
 		await this.db.commands.bulkAdd(log.map((command, n) => ({ game: stored.id, n, command })));
 		await this.db.games.put({ ...stored, game, commands: log.length });
 	}
+}
+
+/** A game's log, in order (its rows by [game, n]). */
+function logOf(db: LabyrinthDatabase, id: string) {
+	return db.commands.where('[game+n]').between([id, 0], [id, Infinity]);
+}
+
+/** When the game last changed: its record's last write, or the last command written since. */
+function lastChange(row: GameRow, last: CommandRow | undefined): number {
+	return Math.max(row.updatedAt, last?.at ?? 0);
 }
