@@ -27,12 +27,8 @@ import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import type { Rng } from '../engine/random';
 import { DIRECTIONS } from '../engine/plan/types';
+import { Course, FrameMap, K_UNKNOWN, keepLikeliest, S_OPEN, S_UNKNOWN, S_WALL, type Hypothesis as FrameHypothesis } from './frame-map';
 
-const S_UNKNOWN = 0;
-const S_OPEN = 1;
-const S_WALL = 2;
-
-const K_UNKNOWN = 0;
 const K_LAND = 1;
 const K_RIVER = 2;
 const K_SWAMP = 3;
@@ -57,110 +53,32 @@ const SPINNER_ODDS = 0.05;
 /** Route cost of a step across a side not known. */
 const UNKNOWN_STEP = 2;
 
-const DX = [0, 1, 0, -1];
-const DY = [-1, 0, 1, 0];
-
-class TopoMap {
-	kind: Uint8Array;
-	sides: Uint8Array;
+/** A frame's map (frame-map.ts) with what this labyrinth adds: spinners' turns, the morgue, the treasure's place. */
+class TopoMap extends FrameMap {
 	/** Per side: met as a wall while carrying the treasure (then not an exit). */
-	triedCarrying: Uint8Array;
+	readonly triedCarrying: Uint8Array;
 	/** Per cell: the spinner's quarter turns (−1: taken as none, not known). */
-	spin: Int8Array;
-	/** Per river or pit cell: where entering it took the player (−1 not seen). */
-	link: Int16Array;
+	readonly spin: Int8Array;
 	morgue = -1;
 	/** Where the treasure lies when nobody carries it (−1 not known). */
 	home = -1;
-	minX: number;
-	maxX: number;
-	minY: number;
-	maxY: number;
 
-	constructor(
-		readonly gw: number,
-		readonly gh: number,
-		origin: number,
-		from?: TopoMap
-	) {
+	constructor(gw: number, gh: number, origin: number, from?: TopoMap) {
+		super(gw, gh, origin, from);
+		this.triedCarrying = from ? from.triedCarrying.slice() : new Uint8Array(gw * gh * 4);
+		this.spin = from ? from.spin.slice() : new Int8Array(gw * gh).fill(-1);
 		if (from) {
-			this.kind = from.kind.slice();
-			this.sides = from.sides.slice();
-			this.triedCarrying = from.triedCarrying.slice();
-			this.spin = from.spin.slice();
-			this.link = from.link.slice();
 			this.morgue = from.morgue;
 			this.home = from.home;
-			this.minX = from.minX;
-			this.maxX = from.maxX;
-			this.minY = from.minY;
-			this.maxY = from.maxY;
-		} else {
-			this.kind = new Uint8Array(gw * gh);
-			this.sides = new Uint8Array(gw * gh * 4);
-			this.triedCarrying = new Uint8Array(gw * gh * 4);
-			this.spin = new Int8Array(gw * gh).fill(-1);
-			this.link = new Int16Array(gw * gh).fill(-1);
-			this.minX = this.maxX = origin % gw;
-			this.minY = this.maxY = Math.floor(origin / gw);
 		}
 	}
 
 	clone(): TopoMap {
 		return new TopoMap(this.gw, this.gh, 0, this);
 	}
-
-	nb(c: number, di: number): number {
-		const x = (c % this.gw) + DX[di]!;
-		const y = Math.floor(c / this.gw) + DY[di]!;
-		return x < 0 || y < 0 || x >= this.gw || y >= this.gh ? -1 : y * this.gw + x;
-	}
-
-	setSide(c: number, di: number, s: number): boolean {
-		const old = this.sides[c * 4 + di]!;
-		if (old !== S_UNKNOWN) return old === s;
-		this.sides[c * 4 + di] = s;
-		const n = this.nb(c, di);
-		if (n >= 0) this.sides[n * 4 + ((di + 2) & 3)] = s;
-		return true;
-	}
-
-	setKind(c: number, k: number): boolean {
-		const old = this.kind[c]!;
-		if (old !== K_UNKNOWN) return old === k;
-		this.kind[c] = k;
-		return true;
-	}
-
-	fits(c: number, w: number, h: number): boolean {
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		return Math.max(this.maxX, x) - Math.min(this.minX, x) < w && Math.max(this.maxY, y) - Math.min(this.minY, y) < h;
-	}
-
-	visit(c: number, w: number, h: number): boolean {
-		if (c < 0 || !this.fits(c, w, h)) return false;
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		this.minX = Math.min(this.minX, x);
-		this.maxX = Math.max(this.maxX, x);
-		this.minY = Math.min(this.minY, y);
-		this.maxY = Math.max(this.maxY, y);
-		return true;
-	}
-
-	/** Whether the cell across side `di` of `c` cannot be in the labyrinth (the side is its outline). */
-	outline(c: number, di: number, w: number, h: number): boolean {
-		const n = this.nb(c, di);
-		return n < 0 || !this.fits(n, w, h);
-	}
 }
 
-interface Hypothesis {
-	pos: number;
-	map: TopoMap;
-	weight: number;
-}
+type Hypothesis = FrameHypothesis<TopoMap>;
 
 /**
  * Whether the leading direction stays ahead (strictly: a tie is broken by the shuffled order)
@@ -186,9 +104,8 @@ export class TopographicExplorer {
 	private pending: number | null = null;
 	/** The seat carrying the treasure, as heard (null: it lies at its place). */
 	private carrier: Seat | null = null;
-	/** Per recent course (the last steps and their answers, then the step chosen): how often taken. */
-	private readonly tried = new Map<string, number>();
-	private readonly course: string[] = [];
+	/** The last steps and their answers, and how often each step was chosen after them (a pit or river loop). */
+	private readonly course = new Course();
 	private answer = '';
 	private lastDir: number | null = null;
 	/** Carrying the treasure when the step was sent (a wall met then is no exit). */
@@ -229,10 +146,7 @@ export class TopographicExplorer {
 			if (e.seat === this.seat) this.hear(e);
 		}
 		if (this.hyps.length === 0) this.hyps = [this.fresh(K_UNKNOWN)];
-		this.hyps.sort((a, b) => b.weight - a.weight);
-		if (this.hyps.length > MAX_HYPOTHESES) this.hyps.length = MAX_HYPOTHESES;
-		const total = this.hyps.reduce((s, h) => s + h.weight, 0);
-		for (const h of this.hyps) h.weight /= total;
+		keepLikeliest(this.hyps, MAX_HYPOTHESES);
 	}
 
 	private keep(f: (h: Hypothesis) => Hypothesis[]): void {
@@ -341,12 +255,8 @@ export class TopographicExplorer {
 
 	private choose(view: SeatView): Command {
 		const me = view.me;
-		if (this.lastDir !== null) {
-			this.course.push(`${this.lastDir}:${this.answer}`);
-			if (this.course.length > 4) this.course.shift();
-		}
-		const here = this.course.join(' ');
-		const penalty = [0, 1, 2, 3].map((d) => 1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
+		this.course.record(this.lastDir, this.answer);
+		const penalty = [0, 1, 2, 3].map((d) => this.course.penalty(d));
 		const votes = [0, 0, 0, 0];
 		let left = this.hyps.reduce((sum, h) => sum + h.weight, 0);
 		for (const h of this.hyps) {
@@ -368,11 +278,7 @@ export class TopographicExplorer {
 			}
 		}
 		if (best < 0) best = order[0]!;
-		const key = `${here}|${best}`;
-		const tries = (this.tried.get(key) ?? 0) + 1;
-		this.tried.set(key, tries);
-		if (this.tried.size > 4096) this.tried.clear();
-		if (tries > 3) best = order[0]!;
+		if (this.course.take(best) > 3) best = order[0]!;
 		const actions: Action[] = [];
 		const first = this.hyps[0]!;
 		const spin = Math.max(0, first.map.spin[first.pos]!);
@@ -411,22 +317,13 @@ export class TopographicExplorer {
 			// 1.9: the outline's sides (a wall met without the treasure may be an exit), the nearest first.
 			const r =
 				toSide((c, d) => edge(c, d) && !map.triedCarrying[c * 4 + d]) ??
-				toSide((c, d) => unknown(c, d) && map.nb(c, d) >= 0 && !map.triedCarrying[c * 4 + d] && this.mayBeOutline(map, c, d)) ??
+				toSide((c, d) => unknown(c, d) && map.nb(c, d) >= 0 && !map.triedCarrying[c * 4 + d] && map.mayBeOutline(c, d)) ??
 				toSide(unknown);
 			return r?.di ?? null;
 		}
 		if (this.carrier === null && map.home >= 0 && map.home !== hyp.pos && dist[map.home]! < Infinity) return first[map.home]!;
 		const r = toSide((c, d) => unknown(c, d) && !edge(c, d)) ?? toSide(unknown);
 		return r?.di ?? null;
-	}
-
-	private mayBeOutline(map: TopoMap, c: number, di: number): boolean {
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		if (di === 0) return y <= map.minY;
-		if (di === 2) return y >= map.maxY;
-		if (di === 1) return x >= map.maxX;
-		return x <= map.minX;
 	}
 
 	/** A cell the player stays on when he enters it (not a river or pit: they send him on). */
