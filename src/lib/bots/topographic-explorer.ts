@@ -13,7 +13,8 @@
  * - 1.3 a river carries the player up to three cells downstream (the cells not told): he may be
  *   on any cell that far of the right kind; where it took him is then known, for the next time;
  * - 1.4 a swamp kills on a second move in a row: from a swamp, no step into a swamp or a river;
- * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame);
+ * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame, less
+ *   likely); not to a pit another is seen to lead to (exactly one pit leads into each);
  * - 1.6 an awake crocodile eats: a known one is shot (it sleeps) before it is entered, or avoided;
  * - 1.7 the arsenal gives three cartridges;
  * - 1.9 an exit is a wall to a player without the treasure: carrying it, he tries the labyrinth's
@@ -32,7 +33,8 @@ import { Course, FrameMap, K_UNKNOWN, keepLikeliest, S_OPEN, S_UNKNOWN, S_WALL, 
 const K_LAND = 1;
 const K_RIVER = 2;
 const K_SWAMP = 3;
-const K_PIT = 4;
+/** A pit's kind on the explorer's map. */
+export const K_PIT = 4;
 const K_CROCODILE = 5;
 const K_ARSENAL = 6;
 const K_MORGUE = 7;
@@ -50,6 +52,13 @@ const ARRIVED: Partial<Record<GameEvent['type'], number>> = {
 const MAX_HYPOTHESES = 32;
 /** The weight of a reading in which the cell left was a spinner (of each turn). */
 const SPINNER_ODDS = 0.05;
+/**
+ * The weight of a reading in which a pit led to a pit not met yet (a fresh frame, the map lost),
+ * beside the pits met that may be where it leads. Measured: with a share as large as one met
+ * pit's, the fresh frame's votes (to explore round it) drowned the map's, and a death there lost
+ * the morgue; at 0.2 the map is kept unless the answers contradict it.
+ */
+const UNMET_PIT_ODDS = 0.2;
 /** Route cost of a step across a side not known. */
 const UNKNOWN_STEP = 2;
 
@@ -79,6 +88,18 @@ class TopoMap extends FrameMap {
 }
 
 type Hypothesis = FrameHypothesis<TopoMap>;
+
+/**
+ * 1.5: the pits met (kinds `kind`, `link` where each was seen to lead) that the pit `from` may lead
+ * to: every other one but those another pit is seen to lead to (exactly one pit leads into each).
+ */
+export function pitsItMayLeadTo(kind: Uint8Array, link: Int16Array, from: number): number[] {
+	const entered = new Set<number>();
+	for (let c = 0; c < kind.length; c++) if (kind[c] === K_PIT && link[c]! >= 0) entered.add(link[c]!);
+	const out: number[] = [];
+	for (let c = 0; c < kind.length; c++) if (c !== from && kind[c] === K_PIT && !entered.has(c)) out.push(c);
+	return out;
+}
 
 /**
  * Whether the leading direction stays ahead (strictly: a tie is broken by the shuffled order)
@@ -214,17 +235,17 @@ export class TopographicExplorer {
 		if (e.type === 'pit') {
 			if (!map.setKind(to, K_PIT)) return [];
 			if (map.link[to]! >= 0) return [{ pos: map.link[to]!, map, weight }];
-			// 1.5: to another pit: one it knows, or one it does not (a fresh frame).
+			// 1.5: to another pit: one it knows, or one it does not (a fresh frame). Each pit is
+			// entered from exactly one pit: a pit another leads to (as seen) is not where this one leads.
 			const out: Hypothesis[] = [];
-			const known: number[] = [];
-			for (let c = 0; c < map.kind.length; c++) if (c !== to && map.kind[c] === K_PIT) known.push(c);
+			const known = pitsItMayLeadTo(map.kind, map.link, to);
+			const away = this.fresh(K_PIT);
+			away.weight = known.length ? weight * UNMET_PIT_ODDS : weight;
 			for (const q of known) {
 				const m = map.clone();
 				m.link[to] = q;
-				out.push({ pos: q, map: m, weight: weight / (known.length + 1) });
+				out.push({ pos: q, map: m, weight: (weight * (1 - UNMET_PIT_ODDS)) / known.length });
 			}
-			const away = this.fresh(K_PIT);
-			away.weight = weight / (known.length + 1);
 			out.push(away);
 			return out;
 		}
