@@ -22,6 +22,18 @@ afterAll(async () => {
 
 const plan = { ...generateTopographic('e2e-computer'), name: 'Topographic with a computer' };
 
+/**
+ * A topographic labyrinth to play to the end in a few turns (seed 003): nothing that kills,
+ * carries or turns (no spinner, river, swamp, pit, crocodile, bear nor ghost, no inner wall), the
+ * treasure in the north-west corner and the only exit above it. Going north until a wall, then
+ * west until a wall, and again, a person reaches the corner from any cell the program places her
+ * on, takes the treasure there and leaves north; the computer explorer may find it first.
+ */
+const cornerPlan = (() => {
+	const open = generateTopographic('e2e-to-the-end', 'Topographic to the end', { spinners: 0, rivers: 0, swamps: 0, pits: 0, crocodiles: 0, walls: 0, bear: false, ghostPath: 0, exits: 1 });
+	return { ...open, items: open.items.map((item) => ({ ...item, cell: 0 })), exits: [{ cell: 0, dir: 'up' as const, open: true }] };
+})();
+
 describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 	test('one person and a computer explorer in pass-and-play: it moves by itself, a reload midway continues the game', { timeout: 240_000 }, async () => {
 		const context = await newContext(browser, { device: 'phone', baseURL: origin.url });
@@ -73,6 +85,58 @@ describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 			expect(hers).toBeGreaterThanOrEqual(turns);
 			expect(computerMoves).toBeGreaterThanOrEqual(Math.min(hers, 5));
 			expect(replay(game).state.rules).toBe('topographic');
+			expect(errors).toEqual([]);
+		} finally {
+			await context.close();
+		}
+	});
+
+	test('one person and a computer explorer play a topographic game to the end, the person moving by what her answers say', { timeout: 480_000 }, async () => {
+		const context = await newContext(browser, { device: 'tablet', baseURL: origin.url });
+		const page = await context.newPage();
+		// The game master's tablet in landscape.
+		await page.setViewportSize({ width: 1024, height: 768 });
+		const errors = watchErrors(page);
+		try {
+			await importPlan(page, cornerPlan, 'topographic-to-the-end.json');
+			await page.goto('/');
+			await page.locator('main[data-screen="home"]').waitFor();
+			await page.locator('[data-rules="topographic"]').getByRole('link', { name: 'On one device' }).click();
+			await page.waitForURL(/\/pass/);
+			await page.getByTestId('setup').waitFor();
+			await page.getByTestId('name-0').fill('Ada');
+			await page.getByTestId('seat-kind-1').selectOption('explorer');
+			await page.getByTestId('start-game').click();
+			await page.waitForURL(/\/pass\?id=/);
+
+			// North until the answer is a wall, then west until a wall, and so on (the corner, then out).
+			let heading: 'up' | 'left' = 'up';
+			let turns = 0;
+			const next = page.locator('[data-testid="take-device"], [data-testid="reveal"]');
+			for (;;) {
+				// The computer's turns pass by themselves: the screen shows Ada's curtain or the reveal next.
+				await next.first().waitFor({ timeout: 60_000 });
+				if (await page.getByTestId('reveal').isVisible()) break;
+				expect(turns, 'the game ends within the turns the corner takes from any cell').toBeLessThan(40);
+				await page.getByTestId('take-device').click();
+				turns++;
+				await page.getByTestId('composer').waitFor();
+				await page.getByTestId('composer').locator(`[data-dir="${heading}"]`).click();
+				const heard = page.getByTestId('answer-heard');
+				await heard.waitFor();
+				if (/wall/i.test(await heard.innerText())) heading = heading === 'up' ? 'left' : 'up';
+				await page.getByTestId('pass-on').click();
+			}
+			await screenshot(page, `topographic-computer-end-${origin.name}`);
+			const { game } = await storedRecord(page);
+			const end = replay(game).state;
+			expect(end.phase).toBe('over');
+			expect(end.result?.kind).toBe('win');
+			// The computer moved by itself at its turns, as many as Ada's give or take the one who began.
+			const computerMoves = game.log.filter((c) => c.type === 'move' && c.by === 1).length;
+			const hers = game.log.filter((c) => c.type === 'move' && c.by === 0).length;
+			expect(hers).toBe(turns);
+			expect(Math.abs(computerMoves - hers)).toBeLessThanOrEqual(1);
 			expect(errors).toEqual([]);
 		} finally {
 			await context.close();

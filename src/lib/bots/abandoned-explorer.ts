@@ -20,13 +20,8 @@ import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import type { Rng } from '../engine/random';
 import { DIRECTIONS, type Direction } from '../engine/plan/types';
+import { Course, FrameMap, K_UNKNOWN, keepLikeliest, S_EXIT, S_OPEN, S_UNKNOWN, S_WALL, type Hypothesis as FrameHypothesis } from './frame-map';
 
-const S_UNKNOWN = 0;
-const S_OPEN = 1;
-const S_WALL = 2;
-const S_EXIT = 3;
-
-const K_UNKNOWN = 0;
 const K_LAND = 1;
 const K_MARSH = 2;
 const K_SHOP = 3;
@@ -48,108 +43,20 @@ const OTHER_PORTALS = 5;
 const FLOW_BLOCKED = 4;
 const FLOW_UNKNOWN = 5;
 
-const DX = [0, 1, 0, -1];
-const DY = [-1, 0, 1, 0];
-
-/** A frame's map: tiles and sides in the frame's coordinates. */
-class FrameMap {
-	readonly kind: Uint8Array;
+/** A frame's map (frame-map.ts) with what this labyrinth adds: treasure piles, rivers' flow, exits' bounds. */
+class AbandonedMap extends FrameMap {
 	readonly pile: Uint8Array;
-	readonly sides: Uint8Array;
 	/** Per river tile: the way it was seen to flush (0–3), FLOW_BLOCKED, or FLOW_UNKNOWN. */
 	readonly flow: Uint8Array;
-	/** Per portal tile: the tile it was seen to send him to (−1 not seen). */
-	readonly link: Int16Array;
-	/** Bounds of the tiles known to be in the labyrinth (x, y); exits bound them harder. */
-	minX: number;
-	maxX: number;
-	minY: number;
-	maxY: number;
-	/** Hard bounds from exits found (−∞/+∞ when none). */
-	loX = -Infinity;
-	hiX = Infinity;
-	loY = -Infinity;
-	hiY = Infinity;
 
-	constructor(
-		readonly gw: number,
-		readonly gh: number,
-		origin: number,
-		from?: FrameMap
-	) {
-		if (from) {
-			this.kind = from.kind.slice();
-			this.pile = from.pile.slice();
-			this.sides = from.sides.slice();
-			this.flow = from.flow.slice();
-			this.link = from.link.slice();
-			this.minX = from.minX;
-			this.maxX = from.maxX;
-			this.minY = from.minY;
-			this.maxY = from.maxY;
-			this.loX = from.loX;
-			this.hiX = from.hiX;
-			this.loY = from.loY;
-			this.hiY = from.hiY;
-		} else {
-			this.kind = new Uint8Array(gw * gh);
-			this.pile = new Uint8Array(gw * gh);
-			this.sides = new Uint8Array(gw * gh * 4);
-			this.flow = new Uint8Array(gw * gh).fill(FLOW_UNKNOWN);
-			this.link = new Int16Array(gw * gh).fill(-1);
-			this.minX = this.maxX = origin % gw;
-			this.minY = this.maxY = Math.floor(origin / gw);
-		}
+	constructor(gw: number, gh: number, origin: number, from?: AbandonedMap) {
+		super(gw, gh, origin, from);
+		this.pile = from ? from.pile.slice() : new Uint8Array(gw * gh);
+		this.flow = from ? from.flow.slice() : new Uint8Array(gw * gh).fill(FLOW_UNKNOWN);
 	}
 
-	clone(): FrameMap {
-		return new FrameMap(this.gw, this.gh, 0, this);
-	}
-
-	nb(c: number, di: number): number {
-		const x = (c % this.gw) + DX[di]!;
-		const y = Math.floor(c / this.gw) + DY[di]!;
-		return x < 0 || y < 0 || x >= this.gw || y >= this.gh ? -1 : y * this.gw + x;
-	}
-
-	/** Sets a side (and its other face); false when it contradicts what is known. */
-	setSide(c: number, di: number, s: number): boolean {
-		const old = this.sides[c * 4 + di]!;
-		if (old !== S_UNKNOWN) return old === s;
-		this.sides[c * 4 + di] = s;
-		const n = this.nb(c, di);
-		if (n >= 0) this.sides[n * 4 + ((di + 2) % 4)] = s === S_EXIT ? S_WALL : s;
-		return true;
-	}
-
-	setKind(c: number, k: number): boolean {
-		const old = this.kind[c]!;
-		if (old !== K_UNKNOWN) return old === k;
-		this.kind[c] = k;
-		return true;
-	}
-
-	/** Whether a tile may be in a labyrinth `w` by `h` with the tiles known (the frame fits). */
-	fits(c: number, w: number, h: number): boolean {
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		const minX = Math.min(this.minX, x);
-		const maxX = Math.max(this.maxX, x);
-		const minY = Math.min(this.minY, y);
-		const maxY = Math.max(this.maxY, y);
-		return maxX - minX < w && maxY - minY < h && x >= this.loX && x <= this.hiX && y >= this.loY && y <= this.hiY;
-	}
-
-	/** Records a tile as in the labyrinth; false when the frame no longer fits. */
-	visit(c: number, w: number, h: number): boolean {
-		if (c < 0 || !this.fits(c, w, h)) return false;
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		this.minX = Math.min(this.minX, x);
-		this.maxX = Math.max(this.maxX, x);
-		this.minY = Math.min(this.minY, y);
-		this.maxY = Math.max(this.maxY, y);
-		return true;
+	clone(): AbandonedMap {
+		return new AbandonedMap(this.gw, this.gh, 0, this);
 	}
 
 	/** An exit found across side `di` of `c`: that side is the labyrinth's wall (a full rectangle). */
@@ -162,29 +69,15 @@ class FrameMap {
 		else [this.loX, this.hiX] = [Math.max(this.loX, x), Math.min(this.hiX, x + w - 1)];
 		return this.minX >= this.loX && this.maxX <= this.hiX && this.minY >= this.loY && this.maxY <= this.hiY;
 	}
-
-	/** Whether side `di` of `c` may be the labyrinth's wall (nothing known lies beyond it). */
-	mayBeOutline(c: number, di: number): boolean {
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		if (di === 0) return y <= this.minY;
-		if (di === 2) return y >= this.maxY;
-		if (di === 1) return x >= this.maxX;
-		return x <= this.minX;
-	}
 }
 
 /** Whether a player entering `c` stays there (not a portal, not a river that flushes him on). */
-function standsOn(map: FrameMap, c: number): boolean {
+function standsOn(map: AbandonedMap, c: number): boolean {
 	const k = map.kind[c];
 	return (k !== K_PORTAL || map.link[c] === c) && (k !== K_RIVER || map.flow[c] === FLOW_BLOCKED);
 }
 
-interface Hypothesis {
-	pos: number;
-	map: FrameMap;
-	weight: number;
-}
+type Hypothesis = FrameHypothesis<AbandonedMap>;
 
 interface Step {
 	di: number;
@@ -211,10 +104,8 @@ export class AbandonedExplorer {
 	/** The direction of the step just sent (its answers are still to be read), and whether one was answered. */
 	private pending: number | null = null;
 	private arrived = false;
-	/** Per recent course (the last steps and their answers, then the step chosen): how often it was taken (loops: a portal or river sends him round). */
-	private readonly tried = new Map<string, number>();
-	/** The last steps and their answers ("up:safe", "left:flushed"…), newest last. */
-	private readonly course: string[] = [];
+	/** The last steps and their answers, and how often each step was chosen after them (loops: a portal or river sends him round). */
+	private readonly course = new Course();
 	/** The answers to the step just sent. */
 	private answer = '';
 	private lastDir: number | null = null;
@@ -235,7 +126,7 @@ export class AbandonedExplorer {
 	/** A frame of its own around where he stands now, on a tile of kind `kind`. */
 	private fresh(kind: number): Hypothesis {
 		const origin = this.h * this.gw + this.w;
-		const map = new FrameMap(this.gw, this.gh, origin);
+		const map = new AbandonedMap(this.gw, this.gh, origin);
 		map.kind[origin] = kind;
 		return { pos: origin, map, weight: 1 };
 	}
@@ -262,10 +153,7 @@ export class AbandonedExplorer {
 			if (e.seat === this.seat) this.hear(e);
 		}
 		if (this.hyps.length === 0) this.hyps = [this.fresh(K_UNKNOWN)]; // lost: start mapping afresh
-		this.hyps.sort((a, b) => b.weight - a.weight);
-		if (this.hyps.length > MAX_HYPOTHESES) this.hyps.length = MAX_HYPOTHESES;
-		const total = this.hyps.reduce((s, h) => s + h.weight, 0);
-		for (const h of this.hyps) h.weight /= total;
+		keepLikeliest(this.hyps, MAX_HYPOTHESES);
 	}
 
 	/** What everybody hears of the others: injuries, healing, treasures taken, who stands with him. */
@@ -428,27 +316,19 @@ export class AbandonedExplorer {
 			const step = this.plan(h, view, healing);
 			if (step) votes[step.di]! += h.weight;
 		}
-		if (this.lastDir !== null) {
-			this.course.push(`${this.lastDir}:${this.answer}`);
-			if (this.course.length > 4) this.course.shift();
-		}
-		const here = this.course.join(' ');
+		this.course.record(this.lastDir, this.answer);
 		const order = this.rng.shuffle([0, 1, 2, 3]);
 		let best = -1;
 		let most = 0;
 		for (const d of order) {
-			const score = votes[d]! / (1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
+			const score = votes[d]! / this.course.penalty(d);
 			if (score > most) {
 				most = score;
 				best = d;
 			}
 		}
 		if (best < 0) best = order[0]!;
-		const key = `${here}|${best}`;
-		const tries = (this.tried.get(key) ?? 0) + 1;
-		this.tried.set(key, tries);
-		if (this.tried.size > 4096) this.tried.clear();
-		if (tries > 3) {
+		if (this.course.take(best) > 3) {
 			// The same step from the same standing, again and again (a portal or river loop): one at random, not into a known wall.
 			const first = this.hyps[0]!;
 			const open = order.filter((d) => first.map.sides[first.pos * 4 + d] !== S_WALL);
@@ -491,10 +371,7 @@ export class AbandonedExplorer {
 		};
 		const unknown = (c: number, d: number) => map.sides[c * 4 + d] === S_UNKNOWN;
 		/** A side the frame could not grow across: the labyrinth's wall (an exit, or a wall). */
-		const edge = (c: number, d: number) => {
-			const n = map.nb(c, d);
-			return n < 0 || !map.fits(n, w, h);
-		};
+		const edge = (c: number, d: number) => map.outline(c, d, w, h);
 		if (view.me.carry === 'treasure') {
 			// 6: out through a known exit; else the sides that are (then may be) the labyrinth's wall.
 			return (
@@ -516,7 +393,7 @@ export class AbandonedExplorer {
 	}
 
 	/** Route costs from `at` over known-open and unknown sides (a bucket queue: small integer costs). */
-	private search(map: FrameMap, at: number): { dist: number[]; first: number[] } {
+	private search(map: AbandonedMap, at: number): { dist: number[]; first: number[] } {
 		const n = map.kind.length;
 		const dist = new Array<number>(n).fill(Infinity);
 		const first = new Array<number>(n).fill(-1);

@@ -13,7 +13,8 @@
  * - 1.3 a river carries the player up to three cells downstream (the cells not told): he may be
  *   on any cell that far of the right kind; where it took him is then known, for the next time;
  * - 1.4 a swamp kills on a second move in a row: from a swamp, no step into a swamp or a river;
- * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame);
+ * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame, less
+ *   likely); not to a pit another is seen to lead to (exactly one pit leads into each);
  * - 1.6 an awake crocodile eats: a known one is shot (it sleeps) before it is entered, or avoided;
  * - 1.7 the arsenal gives three cartridges;
  * - 1.9 an exit is a wall to a player without the treasure: carrying it, he tries the labyrinth's
@@ -27,16 +28,13 @@ import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import type { Rng } from '../engine/random';
 import { DIRECTIONS } from '../engine/plan/types';
+import { Course, FrameMap, K_UNKNOWN, keepLikeliest, S_OPEN, S_UNKNOWN, S_WALL, type Hypothesis as FrameHypothesis } from './frame-map';
 
-const S_UNKNOWN = 0;
-const S_OPEN = 1;
-const S_WALL = 2;
-
-const K_UNKNOWN = 0;
 const K_LAND = 1;
 const K_RIVER = 2;
 const K_SWAMP = 3;
-const K_PIT = 4;
+/** A pit's kind on the explorer's map. */
+export const K_PIT = 4;
 const K_CROCODILE = 5;
 const K_ARSENAL = 6;
 const K_MORGUE = 7;
@@ -54,112 +52,53 @@ const ARRIVED: Partial<Record<GameEvent['type'], number>> = {
 const MAX_HYPOTHESES = 32;
 /** The weight of a reading in which the cell left was a spinner (of each turn). */
 const SPINNER_ODDS = 0.05;
+/**
+ * The weight of a reading in which a pit led to a pit not met yet (a fresh frame, the map lost),
+ * beside the pits met that may be where it leads. Measured: with a share as large as one met
+ * pit's, the fresh frame's votes (to explore round it) drowned the map's, and a death there lost
+ * the morgue; at 0.2 the map is kept unless the answers contradict it.
+ */
+const UNMET_PIT_ODDS = 0.2;
 /** Route cost of a step across a side not known. */
 const UNKNOWN_STEP = 2;
 
-const DX = [0, 1, 0, -1];
-const DY = [-1, 0, 1, 0];
-
-class TopoMap {
-	kind: Uint8Array;
-	sides: Uint8Array;
+/** A frame's map (frame-map.ts) with what this labyrinth adds: spinners' turns, the morgue, the treasure's place. */
+class TopoMap extends FrameMap {
 	/** Per side: met as a wall while carrying the treasure (then not an exit). */
-	triedCarrying: Uint8Array;
+	readonly triedCarrying: Uint8Array;
 	/** Per cell: the spinner's quarter turns (−1: taken as none, not known). */
-	spin: Int8Array;
-	/** Per river or pit cell: where entering it took the player (−1 not seen). */
-	link: Int16Array;
+	readonly spin: Int8Array;
 	morgue = -1;
 	/** Where the treasure lies when nobody carries it (−1 not known). */
 	home = -1;
-	minX: number;
-	maxX: number;
-	minY: number;
-	maxY: number;
 
-	constructor(
-		readonly gw: number,
-		readonly gh: number,
-		origin: number,
-		from?: TopoMap
-	) {
+	constructor(gw: number, gh: number, origin: number, from?: TopoMap) {
+		super(gw, gh, origin, from);
+		this.triedCarrying = from ? from.triedCarrying.slice() : new Uint8Array(gw * gh * 4);
+		this.spin = from ? from.spin.slice() : new Int8Array(gw * gh).fill(-1);
 		if (from) {
-			this.kind = from.kind.slice();
-			this.sides = from.sides.slice();
-			this.triedCarrying = from.triedCarrying.slice();
-			this.spin = from.spin.slice();
-			this.link = from.link.slice();
 			this.morgue = from.morgue;
 			this.home = from.home;
-			this.minX = from.minX;
-			this.maxX = from.maxX;
-			this.minY = from.minY;
-			this.maxY = from.maxY;
-		} else {
-			this.kind = new Uint8Array(gw * gh);
-			this.sides = new Uint8Array(gw * gh * 4);
-			this.triedCarrying = new Uint8Array(gw * gh * 4);
-			this.spin = new Int8Array(gw * gh).fill(-1);
-			this.link = new Int16Array(gw * gh).fill(-1);
-			this.minX = this.maxX = origin % gw;
-			this.minY = this.maxY = Math.floor(origin / gw);
 		}
 	}
 
 	clone(): TopoMap {
 		return new TopoMap(this.gw, this.gh, 0, this);
 	}
-
-	nb(c: number, di: number): number {
-		const x = (c % this.gw) + DX[di]!;
-		const y = Math.floor(c / this.gw) + DY[di]!;
-		return x < 0 || y < 0 || x >= this.gw || y >= this.gh ? -1 : y * this.gw + x;
-	}
-
-	setSide(c: number, di: number, s: number): boolean {
-		const old = this.sides[c * 4 + di]!;
-		if (old !== S_UNKNOWN) return old === s;
-		this.sides[c * 4 + di] = s;
-		const n = this.nb(c, di);
-		if (n >= 0) this.sides[n * 4 + ((di + 2) & 3)] = s;
-		return true;
-	}
-
-	setKind(c: number, k: number): boolean {
-		const old = this.kind[c]!;
-		if (old !== K_UNKNOWN) return old === k;
-		this.kind[c] = k;
-		return true;
-	}
-
-	fits(c: number, w: number, h: number): boolean {
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		return Math.max(this.maxX, x) - Math.min(this.minX, x) < w && Math.max(this.maxY, y) - Math.min(this.minY, y) < h;
-	}
-
-	visit(c: number, w: number, h: number): boolean {
-		if (c < 0 || !this.fits(c, w, h)) return false;
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		this.minX = Math.min(this.minX, x);
-		this.maxX = Math.max(this.maxX, x);
-		this.minY = Math.min(this.minY, y);
-		this.maxY = Math.max(this.maxY, y);
-		return true;
-	}
-
-	/** Whether the cell across side `di` of `c` cannot be in the labyrinth (the side is its outline). */
-	outline(c: number, di: number, w: number, h: number): boolean {
-		const n = this.nb(c, di);
-		return n < 0 || !this.fits(n, w, h);
-	}
 }
 
-interface Hypothesis {
-	pos: number;
-	map: TopoMap;
-	weight: number;
+type Hypothesis = FrameHypothesis<TopoMap>;
+
+/**
+ * 1.5: the pits met (kinds `kind`, `link` where each was seen to lead) that the pit `from` may lead
+ * to: every other one but those another pit is seen to lead to (exactly one pit leads into each).
+ */
+export function pitsItMayLeadTo(kind: Uint8Array, link: Int16Array, from: number): number[] {
+	const entered = new Set<number>();
+	for (let c = 0; c < kind.length; c++) if (kind[c] === K_PIT && link[c]! >= 0) entered.add(link[c]!);
+	const out: number[] = [];
+	for (let c = 0; c < kind.length; c++) if (c !== from && kind[c] === K_PIT && !entered.has(c)) out.push(c);
+	return out;
 }
 
 /**
@@ -186,9 +125,8 @@ export class TopographicExplorer {
 	private pending: number | null = null;
 	/** The seat carrying the treasure, as heard (null: it lies at its place). */
 	private carrier: Seat | null = null;
-	/** Per recent course (the last steps and their answers, then the step chosen): how often taken. */
-	private readonly tried = new Map<string, number>();
-	private readonly course: string[] = [];
+	/** The last steps and their answers, and how often each step was chosen after them (a pit or river loop). */
+	private readonly course = new Course();
 	private answer = '';
 	private lastDir: number | null = null;
 	/** Carrying the treasure when the step was sent (a wall met then is no exit). */
@@ -229,10 +167,7 @@ export class TopographicExplorer {
 			if (e.seat === this.seat) this.hear(e);
 		}
 		if (this.hyps.length === 0) this.hyps = [this.fresh(K_UNKNOWN)];
-		this.hyps.sort((a, b) => b.weight - a.weight);
-		if (this.hyps.length > MAX_HYPOTHESES) this.hyps.length = MAX_HYPOTHESES;
-		const total = this.hyps.reduce((s, h) => s + h.weight, 0);
-		for (const h of this.hyps) h.weight /= total;
+		keepLikeliest(this.hyps, MAX_HYPOTHESES);
 	}
 
 	private keep(f: (h: Hypothesis) => Hypothesis[]): void {
@@ -300,17 +235,17 @@ export class TopographicExplorer {
 		if (e.type === 'pit') {
 			if (!map.setKind(to, K_PIT)) return [];
 			if (map.link[to]! >= 0) return [{ pos: map.link[to]!, map, weight }];
-			// 1.5: to another pit: one it knows, or one it does not (a fresh frame).
+			// 1.5: to another pit: one it knows, or one it does not (a fresh frame). Each pit is
+			// entered from exactly one pit: a pit another leads to (as seen) is not where this one leads.
 			const out: Hypothesis[] = [];
-			const known: number[] = [];
-			for (let c = 0; c < map.kind.length; c++) if (c !== to && map.kind[c] === K_PIT) known.push(c);
+			const known = pitsItMayLeadTo(map.kind, map.link, to);
+			const away = this.fresh(K_PIT);
+			away.weight = known.length ? weight * UNMET_PIT_ODDS : weight;
 			for (const q of known) {
 				const m = map.clone();
 				m.link[to] = q;
-				out.push({ pos: q, map: m, weight: weight / (known.length + 1) });
+				out.push({ pos: q, map: m, weight: (weight * (1 - UNMET_PIT_ODDS)) / known.length });
 			}
-			const away = this.fresh(K_PIT);
-			away.weight = weight / (known.length + 1);
 			out.push(away);
 			return out;
 		}
@@ -341,12 +276,8 @@ export class TopographicExplorer {
 
 	private choose(view: SeatView): Command {
 		const me = view.me;
-		if (this.lastDir !== null) {
-			this.course.push(`${this.lastDir}:${this.answer}`);
-			if (this.course.length > 4) this.course.shift();
-		}
-		const here = this.course.join(' ');
-		const penalty = [0, 1, 2, 3].map((d) => 1 + 2 * (this.tried.get(`${here}|${d}`) ?? 0));
+		this.course.record(this.lastDir, this.answer);
+		const penalty = [0, 1, 2, 3].map((d) => this.course.penalty(d));
 		const votes = [0, 0, 0, 0];
 		let left = this.hyps.reduce((sum, h) => sum + h.weight, 0);
 		for (const h of this.hyps) {
@@ -368,11 +299,7 @@ export class TopographicExplorer {
 			}
 		}
 		if (best < 0) best = order[0]!;
-		const key = `${here}|${best}`;
-		const tries = (this.tried.get(key) ?? 0) + 1;
-		this.tried.set(key, tries);
-		if (this.tried.size > 4096) this.tried.clear();
-		if (tries > 3) best = order[0]!;
+		if (this.course.take(best) > 3) best = order[0]!;
 		const actions: Action[] = [];
 		const first = this.hyps[0]!;
 		const spin = Math.max(0, first.map.spin[first.pos]!);
@@ -411,22 +338,13 @@ export class TopographicExplorer {
 			// 1.9: the outline's sides (a wall met without the treasure may be an exit), the nearest first.
 			const r =
 				toSide((c, d) => edge(c, d) && !map.triedCarrying[c * 4 + d]) ??
-				toSide((c, d) => unknown(c, d) && map.nb(c, d) >= 0 && !map.triedCarrying[c * 4 + d] && this.mayBeOutline(map, c, d)) ??
+				toSide((c, d) => unknown(c, d) && map.nb(c, d) >= 0 && !map.triedCarrying[c * 4 + d] && map.mayBeOutline(c, d)) ??
 				toSide(unknown);
 			return r?.di ?? null;
 		}
 		if (this.carrier === null && map.home >= 0 && map.home !== hyp.pos && dist[map.home]! < Infinity) return first[map.home]!;
 		const r = toSide((c, d) => unknown(c, d) && !edge(c, d)) ?? toSide(unknown);
 		return r?.di ?? null;
-	}
-
-	private mayBeOutline(map: TopoMap, c: number, di: number): boolean {
-		const x = c % this.gw;
-		const y = Math.floor(c / this.gw);
-		if (di === 0) return y <= map.minY;
-		if (di === 2) return y >= map.maxY;
-		if (di === 1) return x >= map.maxX;
-		return x <= map.minX;
 	}
 
 	/** A cell the player stays on when he enters it (not a river or pit: they send him on). */
