@@ -12,9 +12,9 @@ import type { CellKind, Plan, RuleSystemId } from '../engine/plan/types';
 import { validatePlan } from '../engine/plan/validate';
 import { descriptorOf, DESCRIPTORS, kindLetters } from '../engine/rules/descriptors';
 import { ruleSystem } from '../engine/rules/index';
-import { generateAbandoned } from '../engine/rules/abandoned-generate';
-import { generateDuel } from '../engine/rules/duel-generate';
-import { generateTopographic } from '../engine/rules/topographic-generate';
+import { generateAbandoned } from '../engine/rules/abandoned/generate';
+import { generateDuel } from '../engine/rules/duel/generate';
+import { generateTopographic } from '../engine/rules/topographic/generate';
 import { legendOf } from '../editor/legend';
 import { systemFace } from './index';
 

@@ -9,9 +9,9 @@
 import { createRng, type Rng } from '../random';
 import { neighbour, OPPOSITE } from './geometry';
 import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
-import { generateTopographic } from '../rules/topographic-generate';
-import { generateAbandoned } from '../rules/abandoned-generate';
-import { generateDuel } from '../rules/duel-generate';
+import { generateTopographic } from '../rules/topographic/generate';
+import { generateAbandoned } from '../rules/abandoned/generate';
+import { generateDuel } from '../rules/duel/generate';
 import { cutOffCells, validatePlan, type ProblemCode } from './validate';
 
 export const SHAPES = ['rectangle', 'no-corners', 'L', 'cross'] as const;

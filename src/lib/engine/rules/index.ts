@@ -1,10 +1,10 @@
 /** Builds a rule system by id: one exhaustive switch (later systems override classic hooks). */
 import type { RuleSystemId } from '../plan/types';
 import { type Result, ok, err } from '../result';
-import { classic } from './classic';
-import { topographic } from './topographic';
-import { abandoned } from './abandoned';
-import { duel } from './duel';
+import { classic } from './classic/rules';
+import { topographic } from './topographic/rules';
+import { abandoned } from './abandoned/rules';
+import { duel } from './duel/rules';
 import type { RuleSystem } from './types';
 
 export type RuleSystemError = 'rules_not_implemented';

@@ -3,10 +3,10 @@
  * deltas; hospitals, weaponries, encephalitis; shooting, grenades, landmines,
  * items and corpses; wins and draws. Section numbers refer to seed 000.
  */
-import type { Direction } from '../plan/types';
-import { kindsOf } from './descriptors';
-import { kindsNotInRules } from './plan-checks';
-import { OPPOSITE } from '../plan/geometry';
+import type { Direction } from '../../plan/types';
+import { kindsOf } from '../descriptors';
+import { kindsNotInRules } from '../common/plan-checks';
+import { OPPOSITE } from '../../plan/geometry';
 import {
 	dirIndex,
 	K_DELTA,
@@ -15,9 +15,9 @@ import {
 	K_PIT,
 	K_RIVER,
 	K_WEAPONRY
-} from '../game/board';
-import { ALL, carryItem, MASTER, type Draft } from '../game/draft';
-import { believeUntilTold, hitInOwnDark, knowsOwnStatus, movesInTheDark, toldAtTurn, woundKeptFromHim } from '../game/known';
+} from '../../game/board';
+import { ALL, carryItem, MASTER, type Draft } from '../../game/draft';
+import { believeUntilTold, hitInOwnDark, knowsOwnStatus, movesInTheDark, toldAtTurn, woundKeptFromHim } from '../../game/known';
 import {
 	CONDITIONS,
 	LEAVABLE,
@@ -35,10 +35,10 @@ import {
 	type RejectReason,
 	type SaidMove,
 	type Seat
-} from '../game/types';
-import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from './types';
-import { CLASSIC_SETTING_IDS } from '../game/settings';
-import { saidMove } from '../game/announce';
+} from '../../game/types';
+import { Tags, type HitCause, type MoveCommand, type MoveOutcome, type RuleSystem } from '../types';
+import { CLASSIC_SETTING_IDS } from '../../game/settings';
+import { saidMove } from '../../game/announce';
 
 // `DIRECTIONS.includes(d)`, compared one by one (checked for every action of every move).
 const isDir = (d: unknown): d is Direction => d === 'up' || d === 'right' || d === 'down' || d === 'left';

@@ -7,14 +7,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { createRng } from '../random';
-import { apply } from '../game/apply';
-import { createGame, initialState } from '../game/game';
-import { randomLegalCommand } from '../game/random-command';
-import { generatePlan } from '../plan/generate';
-import { buildPlan, Script } from '../game/testing';
-import type { GameEvent } from '../game/types';
-import { K_HOSPITAL } from '../game/board';
+import { createRng } from '../../random';
+import { apply } from '../../game/apply';
+import { createGame, initialState } from '../../game/game';
+import { randomLegalCommand } from '../../game/random-command';
+import { generatePlan } from '../../plan/generate';
+import { buildPlan, Script } from '../../game/testing';
+import type { GameEvent } from '../../game/types';
+import { K_HOSPITAL } from '../../game/board';
 
 const heard = (events: readonly GameEvent[]) => events.filter((e) => e.audience.to === 'all').map((e) => e.type);
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script, stateKey } from '../game/testing';
-import type { Plan } from '../plan/types';
+import { buildPlan, Script, stateKey } from '../../game/testing';
+import type { Plan } from '../../plan/types';
 
 // y0: L E L H      encephalitis at (1,0), hospital at (3,0)
 // y1: L L L L

@@ -5,16 +5,16 @@
  * fixed path. Section numbers are those of docs/rules.md's topographic part
  * (1 field, 2 creatures, 3 start and turns).
  */
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction, type Plan } from '../plan/types';
-import { isClosedRound } from '../plan/geometry';
-import { DIR_INDEX, type Board } from '../game/board';
-import { ALL, type Draft } from '../game/draft';
-import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../game/types';
-import { TOPOGRAPHIC_SETTING_IDS } from '../game/settings';
-import { classic } from './classic';
-import { Tags, type MoveOutcome, type RuleSystem } from './types';
-import { topographicProblems } from './topographic-plan';
-import { kindsOf } from './descriptors';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction, type Plan } from '../../plan/types';
+import { isClosedRound } from '../../plan/geometry';
+import { DIR_INDEX, type Board } from '../../game/board';
+import { ALL, type Draft } from '../../game/draft';
+import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type Creature, type RejectReason, type Seat } from '../../game/types';
+import { TOPOGRAPHIC_SETTING_IDS } from '../../game/settings';
+import { classic } from '../classic/rules';
+import { Tags, type MoveOutcome, type RuleSystem } from '../types';
+import { topographicProblems } from './plan';
+import { kindsOf } from '../descriptors';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 export const TK = {

@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { Script, stateKey } from '../game/testing';
-import { replay } from '../game/game';
-import { createRng } from '../random';
-import type { Action, GameEvent } from '../game/types';
-import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
-import { validatePlan } from '../plan/validate';
-import { parsePlanJson, serializePlan } from '../plan/format-json';
-import { parsePlanText, renderPlanText } from '../plan/format-text';
-import { abandonedExt, heldItem } from './abandoned';
-import { generateAbandoned } from './abandoned-generate';
-import { ABANDONED_DEFAULTS } from './abandoned-plan';
-import { grid, renderedEverywhere } from './topographic.testing';
+import { Script, stateKey } from '../../game/testing';
+import { replay } from '../../game/game';
+import { createRng } from '../../random';
+import type { Action, GameEvent } from '../../game/types';
+import { DIRECTIONS, type Direction, type Plan } from '../../plan/types';
+import { validatePlan } from '../../plan/validate';
+import { parsePlanJson, serializePlan } from '../../plan/format-json';
+import { parsePlanText, renderPlanText } from '../../plan/format-text';
+import { abandonedExt, heldItem } from './rules';
+import { generateAbandoned } from './generate';
+import { ABANDONED_DEFAULTS } from './plan';
+import { grid, renderedEverywhere } from '../topographic/testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 

@@ -3,11 +3,11 @@
  * on distinct cells, an exit on each side, and inner walls added one by one,
  * each kept only while the plan has no enclosure (3.8).
  */
-import { createRng } from '../random';
-import { compileBoard } from '../game/board';
-import { DIRECTIONS, type Cell, type Plan } from '../plan/types';
-import { neighbour } from '../plan/geometry';
-import { DUEL_SIZE, duelProblems, enclosed } from './duel-plan';
+import { createRng } from '../../random';
+import { compileBoard } from '../../game/board';
+import { DIRECTIONS, type Cell, type Plan } from '../../plan/types';
+import { neighbour } from '../../plan/geometry';
+import { DUEL_SIZE, duelProblems, enclosed } from './plan';
 
 /** Inner walls the generator aims at (of 180 inner sides). */
 export const DUEL_WALLS = 45;

@@ -6,8 +6,8 @@
  * start only barred (6.1), and the terms announced before the game (3.6, 4.7).
  */
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script } from '../game/testing';
-import { renderEvent, LOCALES } from '../../i18n/events';
+import { buildPlan, Script } from '../../game/testing';
+import { renderEvent, LOCALES } from '../../../i18n/events';
 
 const treasureFar = (x: number): [number, number, 'treasure', boolean] => [x, 0, 'treasure', true];
 

@@ -4,11 +4,11 @@
  * flow one way; portal sets of one, two or three; treasure piles on safe tiles;
  * at least one exit and one safe tile to start on.
  */
-import { compileBoard, DIR_INDEX } from '../game/board';
-import { CELL_KINDS, DIRECTIONS, type Plan } from '../plan/types';
-import type { PlanProblem } from './types';
-import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
-import { cutOffByWalls, riverFlows } from './topographic-plan';
+import { compileBoard, DIR_INDEX } from '../../game/board';
+import { CELL_KINDS, DIRECTIONS, type Plan } from '../../plan/types';
+import type { PlanProblem } from '../types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from '../common/plan-checks';
+import { cutOffByWalls, riverFlows } from '../topographic/plan';
 
 
 /** The seed's default board (8x8): tiles and borders. */

@@ -1,16 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { stateKey } from '../game/testing';
-import { replay } from '../game/game';
-import type { Action, Command, GameEvent } from '../game/types';
-import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
-import { validatePlan } from '../plan/validate';
-import { parsePlanJson, serializePlan } from '../plan/format-json';
-import { parsePlanText, renderPlanText } from '../plan/format-text';
-import { duelExt } from './duel';
-import { generateDuel } from './duel-generate';
-import { enclosed } from './duel-plan';
-import { compileBoard } from '../game/board';
+import { stateKey } from '../../game/testing';
+import { replay } from '../../game/game';
+import type { Action, Command, GameEvent } from '../../game/types';
+import { DIRECTIONS, type Direction, type Plan } from '../../plan/types';
+import { validatePlan } from '../../plan/validate';
+import { parsePlanJson, serializePlan } from '../../plan/format-json';
+import { parsePlanText, renderPlanText } from '../../plan/format-text';
+import { duelExt } from './rules';
+import { generateDuel } from './generate';
+import { enclosed } from './plan';
+import { compileBoard } from '../../game/board';
 import {
 	actionsPerTurn,
 	afterMove,
@@ -28,8 +28,8 @@ import {
 	type DuelMatch,
 	type DuelTurns,
 	type Player
-} from './duel-match';
-import { duelHalf, grid, renderedEverywhere } from './topographic.testing';
+} from './match';
+import { duelHalf, grid, renderedEverywhere } from '../topographic/testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;
@@ -408,7 +408,7 @@ describe('the four systems in the app', () => {
 	});
 
 	test('every rule system has a name and a one-paragraph summary in en, ru and uk (ru and uk translated)', async () => {
-		const { RULE_SYSTEMS } = await import('../plan/types');
+		const { RULE_SYSTEMS } = await import('../../plan/types');
 		const cat = async (l: string) => (await import(`../../../../messages/${l}.json`)).default as Record<string, string>;
 		const [en, ru, uk] = await Promise.all(['en', 'ru', 'uk'].map(cat));
 		for (const id of RULE_SYSTEMS)

@@ -4,11 +4,11 @@
  * (read from its descriptor), walls only between two squares; and the generators' test that
  * every square can be reached. Each check gives at most one located problem.
  */
-import { DIR_INDEX, type Board } from '../game/board';
-import { neighbour } from '../plan/geometry';
-import { DIRECTIONS, type Direction, type Plan, type RuleSystemId } from '../plan/types';
-import { kindsOf } from './descriptors';
-import type { PlanProblem } from './types';
+import { DIR_INDEX, type Board } from '../../game/board';
+import { neighbour } from '../../plan/geometry';
+import { DIRECTIONS, type Direction, type Plan, type RuleSystemId } from '../../plan/types';
+import { kindsOf } from '../descriptors';
+import type { PlanProblem } from '../types';
 
 const located = (code: string, cells: number[]): PlanProblem[] => (cells.length ? [{ code, cells }] : []);
 

@@ -6,14 +6,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { Script } from '../game/testing';
-import type { Action, AbandonedItem, GameEvent } from '../game/types';
-import { DIRECTIONS, type Direction, type Plan } from '../plan/types';
-import { abandonedExt, heldItem } from './abandoned';
-import { generateAbandoned } from './abandoned-generate';
-import { renderEvent } from '../../i18n/events';
-import { validatePlan } from '../plan/validate';
-import { grid } from './topographic.testing';
+import { Script } from '../../game/testing';
+import type { Action, AbandonedItem, GameEvent } from '../../game/types';
+import { DIRECTIONS, type Direction, type Plan } from '../../plan/types';
+import { abandonedExt, heldItem } from './rules';
+import { generateAbandoned } from './generate';
+import { renderEvent } from '../../../i18n/events';
+import { validatePlan } from '../../plan/validate';
+import { grid } from '../topographic/testing';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const EXIT = { exits: [{ cell: 0, dir: 'up' as const, open: true }] };

@@ -6,13 +6,13 @@
  * near"), 3 start and turns. Clauses already checked in topographic.test.ts are not repeated.
  */
 import { describe, expect, test } from 'vitest';
-import { Script } from '../game/testing';
-import type { Direction, Plan } from '../plan/types';
-import { validatePlan } from '../plan/validate';
-import { ghostCell, topoExt } from './topographic';
-import { grid, renderedEverywhere } from './topographic.testing';
-import { renderEvent } from '../../i18n/events';
-import { generateTopographic } from './topographic-generate';
+import { Script } from '../../game/testing';
+import type { Direction, Plan } from '../../plan/types';
+import { validatePlan } from '../../plan/validate';
+import { ghostCell, topoExt } from './rules';
+import { grid, renderedEverywhere } from './testing';
+import { renderEvent } from '../../../i18n/events';
+import { generateTopographic } from './generate';
 
 const go = (dir: Direction) => ({ a: 'go' as const, dir });
 const shoot = (dir: Direction) => ({ a: 'shoot' as const, dir });

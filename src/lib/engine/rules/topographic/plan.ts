@@ -3,11 +3,11 @@
  * objects with their own rules (rivers into swamps, pits as a permutation with
  * no pit leading to itself, one morgue, the treasure), the creatures' places.
  */
-import { compileBoard, DIR_INDEX, type Board } from '../game/board';
-import { SIDE_OPEN, SIDE_WALL } from '../game/types';
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
-import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
-import type { PlanProblem } from './types';
+import { compileBoard, DIR_INDEX, type Board } from '../../game/board';
+import { SIDE_OPEN, SIDE_WALL } from '../../game/types';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../../plan/types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from '../common/plan-checks';
+import type { PlanProblem } from '../types';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 export const TOPOGRAPHIC_SIZE = 8;

@@ -5,11 +5,11 @@
  * a cell — and no enclosures (3.8): from any cell every cell can be visited and
  * the labyrinth left without grenades.
  */
-import { compileBoard, DIR_INDEX, type Board } from '../game/board';
-import { SIDE_OPEN } from '../game/types';
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../plan/types';
-import { cellsLeftOut, kindsNotInRules, wallsNotInner } from './plan-checks';
-import type { PlanProblem } from './types';
+import { compileBoard, DIR_INDEX, type Board } from '../../game/board';
+import { SIDE_OPEN } from '../../game/types';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../../plan/types';
+import { cellsLeftOut, kindsNotInRules, wallsNotInner } from '../common/plan-checks';
+import type { PlanProblem } from '../types';
 
 export const DUEL_SIZE = 10;
 /** The outside of the labyrinth as a place in the walking graph (`enclosed` with re-entry through any exit). */

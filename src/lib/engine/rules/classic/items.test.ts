@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script } from '../game/testing';
+import { buildPlan, Script } from '../../game/testing';
 
 // A corridor: x0 … x4 on one row; an open exit left of x0, a closed exit right of x4.
 const corridor = (row = 'LLLLL', extra = {}) =>

@@ -3,11 +3,11 @@
  * names no numbers; these are the generator's defaults, docs/rules.md). Valid by
  * construction; a draw that fails the validator is thrown away.
  */
-import { createRng, type Rng } from '../random';
-import { DIRECTIONS, type Cell, type Direction, type Plan } from '../plan/types';
-import { neighbour } from '../plan/geometry';
-import { topographicProblems, TOPOGRAPHIC_SIZE } from './topographic-plan';
-import { connected } from './plan-checks';
+import { createRng, type Rng } from '../../random';
+import { DIRECTIONS, type Cell, type Direction, type Plan } from '../../plan/types';
+import { neighbour } from '../../plan/geometry';
+import { topographicProblems, TOPOGRAPHIC_SIZE } from './plan';
+import { connected } from '../common/plan-checks';
 
 export interface TopographicCounts {
 	spinners: number;

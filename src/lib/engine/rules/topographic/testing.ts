@@ -5,10 +5,10 @@
  * T shop, F marsh, G portal, H hospital, X crossbow, Y crutch, K trap,
  * I pit exit; a digit after P or I is the duel number).
  */
-import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../plan/types';
-import type { GameEvent } from '../game/types';
-import { Script } from '../game/testing';
-import { LOCALES, renderEvent } from '../../i18n/events';
+import type { Cell, CellKind, Direction, Plan, RuleSystemId } from '../../plan/types';
+import type { GameEvent } from '../../game/types';
+import { Script } from '../../game/testing';
+import { LOCALES, renderEvent } from '../../../i18n/events';
 
 const LETTERS: Record<string, CellKind> = {
 	L: 'land',

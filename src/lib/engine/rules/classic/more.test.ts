@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script } from '../game/testing';
-import { defaultSettings, resolveSettings, SETTINGS, SETTING_IDS, settingKey } from '../game/settings';
+import { buildPlan, Script } from '../../game/testing';
+import { defaultSettings, resolveSettings, SETTINGS, SETTING_IDS, settingKey } from '../../game/settings';
 
 describe('4.4 pits and items', () => {
 	// y0: L P L P   loop (1,0) → (3,0) → (1,0)
@@ -93,7 +93,7 @@ describe('7 settings', () => {
 		expect(resolveSettings(plan, 2, { movesToHeal: null, shootingRange: null }).ok).toBe(true);
 	});
 	test('every setting has its default valid and i18n keys', async () => {
-		const en = (await import('../../../../messages/en.json')).default as unknown as Record<string, string>;
+		const en = (await import('../../../../../messages/en.json')).default as unknown as Record<string, string>;
 		for (const id of SETTING_IDS) {
 			expect(en[settingKey(id)], id).toBeTruthy();
 			expect(en[settingKey(id) + '_help'], id).toBeTruthy();

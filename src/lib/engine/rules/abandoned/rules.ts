@@ -6,10 +6,10 @@
  * those of docs/rules.md's abandoned part (1 map, 2 starting positions,
  * 3 moves, 4 player conditions, 5 battle, 6 game over).
  */
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
-import { DIR_INDEX } from '../game/board';
-import { ALL, type Draft } from '../game/draft';
-import { createRng, type RngState } from '../random';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../../plan/types';
+import { DIR_INDEX } from '../../game/board';
+import { ALL, type Draft } from '../../game/draft';
+import { createRng, type RngState } from '../../random';
 import {
 	ABANDONED_ITEMS,
 	NO_MOVES,
@@ -19,12 +19,12 @@ import {
 	type Action,
 	type RejectReason,
 	type Seat
-} from '../game/types';
-import { ABANDONED_SETTING_IDS } from '../game/settings';
-import { classic, type Act, type ActionHandler } from './classic';
-import type { RuleSystem } from './types';
-import { abandonedProblems } from './abandoned-plan';
-import { kindsOf } from './descriptors';
+} from '../../game/types';
+import { ABANDONED_SETTING_IDS } from '../../game/settings';
+import { classic, type Act, type ActionHandler } from '../classic/rules';
+import type { RuleSystem } from '../types';
+import { abandonedProblems } from './plan';
+import { kindsOf } from '../descriptors';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const AK = { land: K('land'), shop: K('shop'), hospital: K('hospital'), marsh: K('marsh'), river: K('river'), portal: K('portal') } as const;

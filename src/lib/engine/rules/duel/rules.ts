@@ -6,16 +6,16 @@
  * (actions per turn with crossbow and crutch, the trap's skipped turns). Section
  * numbers are those of docs/rules.md's duel part (2 contents, 3 play).
  */
-import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../plan/types';
-import { OPPOSITE } from '../plan/geometry';
-import { DIR_INDEX } from '../game/board';
-import { ALL, type Draft } from '../game/draft';
-import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, SIDE_OUTER, SIDE_WALL, type Action, type Carry, type Seat } from '../game/types';
-import { DUEL_SETTING_IDS } from '../game/settings';
-import { classic } from './classic';
-import type { RuleSystem } from './types';
-import { duelProblems } from './duel-plan';
-import { kindsOf } from './descriptors';
+import { CELL_KINDS, DIRECTIONS, type CellKind, type Direction } from '../../plan/types';
+import { OPPOSITE } from '../../plan/geometry';
+import { DIR_INDEX } from '../../game/board';
+import { ALL, type Draft } from '../../game/draft';
+import { NO_MOVES, SIDE_OPEN, SIDE_OPEN_EXIT, SIDE_OUTER, SIDE_WALL, type Action, type Carry, type Seat } from '../../game/types';
+import { DUEL_SETTING_IDS } from '../../game/settings';
+import { classic } from '../classic/rules';
+import type { RuleSystem } from '../types';
+import { duelProblems } from './plan';
+import { kindsOf } from '../descriptors';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const DK = { land: K('land'), crossbow: K('crossbow'), crutch: K('crutch'), trap: K('trap'), pit: K('pit'), pitExit: K('pit_exit') } as const;

@@ -7,13 +7,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import type { Action, Command, GameEvent } from '../game/types';
-import type { Direction, Plan } from '../plan/types';
-import { duelExt } from './duel';
-import { actionsPerTurn, afterMove, afterStart, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './duel-match';
-import { duelHalf, grid, renderedEverywhere } from './topographic.testing';
-import { generateDuel } from './duel-generate';
-import { validatePlan } from '../plan/validate';
+import type { Action, Command, GameEvent } from '../../game/types';
+import type { Direction, Plan } from '../../plan/types';
+import { duelExt } from './rules';
+import { actionsPerTurn, afterMove, afterStart, createDuel, createDuelDevice, duelCommand, firstPlayer, mayAct, ownStartAnswered, refereeOpponent, startTurns, type DuelDevice, type DuelTurns, type Player } from './match';
+import { duelHalf, grid, renderedEverywhere } from '../topographic/testing';
+import { generateDuel } from './generate';
+import { validatePlan } from '../../plan/validate';
 
 const go = (dir: Direction): Action => ({ a: 'go', dir });
 const ev = (type: string, extra: object = {}) => ({ type, seat: 0, audience: { to: 'all' }, ...extra }) as unknown as GameEvent;

@@ -5,9 +5,9 @@
  * player what he cannot know.
  */
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script } from '../game/testing';
-import { visibleTo } from '../game/view';
-import type { GameEvent } from '../game/types';
+import { buildPlan, Script } from '../../game/testing';
+import { visibleTo } from '../../game/view';
+import type { GameEvent } from '../../game/types';
 
 const seen = (events: GameEvent[], seat: number) => JSON.stringify(events.filter((e) => visibleTo(e, seat)));
 

@@ -6,13 +6,13 @@
  * and the tests. Player p walks half 1 − p (the plan player 1 − p drew), where
  * he is seat 0.
  */
-import type { Plan } from '../plan/types';
-import { type Result, ok, err } from '../result';
-import { apply } from '../game/apply';
-import { createGame, initialState, type Game, type GameSetupError } from '../game/game';
-import { createRng } from '../random';
-import type { Action, Command, GameEvent, GameState, RejectReason } from '../game/types';
-import { duelCost, type DuelCost } from './duel';
+import type { Plan } from '../../plan/types';
+import { type Result, ok, err } from '../../result';
+import { apply } from '../../game/apply';
+import { createGame, initialState, type Game, type GameSetupError } from '../../game/game';
+import { createRng } from '../../random';
+import type { Action, Command, GameEvent, GameState, RejectReason } from '../../game/types';
+import { duelCost, type DuelCost } from './rules';
 
 export type Player = 0 | 1;
 

@@ -6,14 +6,14 @@
  * a pit (4.5).
  */
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script } from '../game/testing';
-import { validatePlan } from '../plan/validate';
-import type { Plan } from '../plan/types';
-import en from '../../../../messages/en.json';
-import ru from '../../../../messages/ru.json';
-import uk from '../../../../messages/uk.json';
-import { abandonedExt, heldItem } from './abandoned';
-import { grid } from './topographic.testing';
+import { buildPlan, Script } from '../../game/testing';
+import { validatePlan } from '../../plan/validate';
+import type { Plan } from '../../plan/types';
+import en from '../../../../../messages/en.json';
+import ru from '../../../../../messages/ru.json';
+import uk from '../../../../../messages/uk.json';
+import { abandonedExt, heldItem } from '../abandoned/rules';
+import { grid } from '../topographic/testing';
 
 const corpses = (g: Script) => g.state.items.flat().filter((i) => i.k === 'corpse').length + g.state.players.filter((p) => p.carry?.k === 'corpse').length;
 

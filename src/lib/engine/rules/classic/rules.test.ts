@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildPlan, Script } from '../game/testing';
+import { buildPlan, Script } from '../../game/testing';
 
 // A small all-purpose plan (x → right, y ↓ down):
 //   y0:  L  L  H  W

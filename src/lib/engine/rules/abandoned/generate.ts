@@ -5,11 +5,11 @@
  * set, 2 treasure piles; 2 exits in the 32 outer borders (30 outer walls) and
  * 20 inner walls, none cutting a tile off. Seeded; valid by construction.
  */
-import { createRng, type Rng } from '../random';
-import { DIRECTIONS, type Cell, type Direction, type Plan } from '../plan/types';
-import { neighbour } from '../plan/geometry';
-import { abandonedProblems, ABANDONED_DEFAULTS } from './abandoned-plan';
-import { connected } from './plan-checks';
+import { createRng, type Rng } from '../../random';
+import { DIRECTIONS, type Cell, type Direction, type Plan } from '../../plan/types';
+import { neighbour } from '../../plan/geometry';
+import { abandonedProblems, ABANDONED_DEFAULTS } from './plan';
+import { connected } from '../common/plan-checks';
 
 export function generateAbandoned(seed: number | string, name?: string): Plan {
 	const rng = createRng(seed);
