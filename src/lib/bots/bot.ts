@@ -21,7 +21,7 @@ import type { Action, Command, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import { createRng, type Rng } from '../engine/random';
 import { OPPOSITE } from '../engine/plan/geometry';
-import { DIRECTIONS, type Direction } from '../engine/plan/types';
+import { DIRECTIONS, type Direction, type RuleSystemId } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
@@ -60,8 +60,21 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
-/** Rule systems whose maps the assistant reads (the abandoned labyrinth has its own explorer; the others get the wanderer's moves). */
-const MAPPED = new Set(['classic']);
+/** A system's own explorer: its own frame map, for the levels above the wanderer. */
+interface Explorer {
+	decide(view: SeatView): Command;
+}
+
+/**
+ * How each system's seats play above the wanderer's level, one entry a system: on the map the
+ * assistant reads (classic labyrinths only), with the system's own explorer, or the wanderer's moves.
+ */
+const PLAY_BY_SYSTEM: Record<RuleSystemId, 'mapped' | 'wander' | ((seat: Seat, rng: Rng) => Explorer)> = {
+	classic: 'mapped',
+	topographic: (seat, rng) => new TopographicExplorer(seat, rng),
+	abandoned: (seat, rng) => new AbandonedExplorer(seat, rng),
+	duel: 'wander'
+};
 
 export interface Bot {
 	readonly seat: Seat;
@@ -91,10 +104,8 @@ class SeatBot implements Bot {
 	private landing: Int32Array | null = null;
 	/** The step just sent from a cell the player was sure of (its answer starts at `feed` in the feed). */
 	private lastStep: { cell: number; di: number; feed: number } | null = null;
-	/** The abandoned labyrinth's explorer (its own frame map: the assistant maps classic labyrinths only). */
-	private abandoned: AbandonedExplorer | null = null;
-	/** The topographic labyrinth's explorer (its own frame map, spinners, rivers, pits, the morgue). */
-	private topographic: TopographicExplorer | null = null;
+	/** The system's own explorer (PLAY_BY_SYSTEM), made at its first move. */
+	private explorer: Explorer | null = null;
 
 	constructor(
 		readonly level: BotLevel,
@@ -161,14 +172,14 @@ class SeatBot implements Bot {
 			const dir = know.outsideDir ?? DIRECTIONS[this.rng.int(4)]!;
 			return { type: 'move', by: seat, actions: [{ a: 'go', dir: OPPOSITE[dir] }] };
 		}
-		const mapped = this.level !== 'wanderer' && MAPPED.has(view.rules);
+		const play = this.level === 'wanderer' ? 'wander' : (PLAY_BY_SYSTEM[view.rules] ?? 'wander');
+		const mapped = play === 'mapped';
 		if (view.me.mayOrderCell) {
 			// 5.5: a wounded player may have himself put on a cell: the hospital, if he knows one.
 			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
-		if (this.level !== 'wanderer' && view.rules === 'abandoned') return (this.abandoned ??= new AbandonedExplorer(this.seat, this.rng)).decide(view);
-		if (this.level !== 'wanderer' && view.rules === 'topographic') return (this.topographic ??= new TopographicExplorer(this.seat, this.rng)).decide(view);
+		if (typeof play === 'function') return (this.explorer ??= play(this.seat, this.rng)).decide(view);
 		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}

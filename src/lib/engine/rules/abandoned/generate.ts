@@ -9,7 +9,7 @@ import { createRng, type Rng } from '../../random';
 import { DIRECTIONS, type Cell, type Direction, type Plan } from '../../plan/types';
 import { neighbour } from '../../plan/geometry';
 import { abandonedProblems, ABANDONED_DEFAULTS } from './plan';
-import { connected } from '../common/plan-checks';
+import { connected } from '../common/connectivity';
 
 export function generateAbandoned(seed: number | string, name?: string): Plan {
 	const rng = createRng(seed);

@@ -8,7 +8,10 @@ import { compileBoard, DIR_INDEX } from '../../game/board';
 import { CELL_KINDS, DIRECTIONS, type Plan } from '../../plan/types';
 import type { PlanProblem } from '../types';
 import { cellsLeftOut, kindsNotInRules, wallsNotInner } from '../common/plan-checks';
-import { cutOffByWalls, riverFlows } from '../topographic/plan';
+import { kindsOf } from '../common/kinds';
+import { ABANDONED } from './kinds';
+import { cutOffByWalls } from '../common/connectivity';
+import { riverFlows } from '../common/rivers';
 
 
 /** The seed's default board (8x8): tiles and borders. */
@@ -32,7 +35,7 @@ export const ABANDONED_DEFAULTS = {
 export function abandonedProblems(plan: Plan): PlanProblem[] {
 	const out: PlanProblem[] = [];
 	const { board, sides } = compileBoard(plan);
-	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, 'abandoned'), ...wallsNotInner(plan, board));
+	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, kindsOf(ABANDONED)), ...wallsNotInner(plan, board));
 
 	// 1 rivers: one way, no fork, from the labyrinth's wall to the labyrinth's wall.
 	const river = CELL_KINDS.indexOf('river');

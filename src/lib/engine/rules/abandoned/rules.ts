@@ -24,7 +24,9 @@ import { ABANDONED_SETTING_IDS } from '../../game/settings';
 import { classic, type Act, type ActionHandler } from '../classic/rules';
 import type { RuleSystem } from '../types';
 import { abandonedProblems } from './plan';
-import { kindsOf } from '../descriptors';
+import { kindsOf } from '../common/kinds';
+import { oneStepRefusal } from '../common/move';
+import { ABANDONED } from './kinds';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const AK = { land: K('land'), shop: K('shop'), hospital: K('hospital'), marsh: K('marsh'), river: K('river'), portal: K('portal') } as const;
@@ -359,7 +361,7 @@ export const abandoned: RuleSystem = {
 	...classic,
 	id: 'abandoned',
 	get cellKinds() {
-		return kindsOf('abandoned');
+		return kindsOf(ABANDONED);
 	},
 	settingIds: ABANDONED_SETTING_IDS,
 	ownValidator: true,
@@ -419,12 +421,9 @@ export const abandoned: RuleSystem = {
 	},
 
 	runMove(d, seat, cmd) {
+		const refused = oneStepRefusal(cmd, wellFormed);
+		if (refused) return refused;
 		const actions = cmd.actions;
-		if (!Array.isArray(actions) || !actions.every(wellFormed)) return 'malformed';
-		if (cmd.dark || cmd.semiDark) return 'option_off';
-		const goes = actions.filter((a) => a.a === 'go').length;
-		if (goes === 0) return 'no_movement';
-		if (goes > 1) return 'two_movements';
 		setExt(d, { again: false });
 		d.aud = ALL;
 		// 3 "any number of actions": one that cannot be done is refused (nothing happens, he says it

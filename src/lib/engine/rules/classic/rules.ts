@@ -4,7 +4,8 @@
  * items and corpses; wins and draws. Section numbers refer to seed 000.
  */
 import type { Direction } from '../../plan/types';
-import { kindsOf } from '../descriptors';
+import { kindsOf } from '../common/kinds';
+import { CLASSIC } from './kinds';
 import { kindsNotInRules } from '../common/plan-checks';
 import { OPPOSITE } from '../../plan/geometry';
 import {
@@ -569,13 +570,13 @@ function plainStep(x: unknown): x is { a: string; dir: string } {
 export const classic: RuleSystem = {
 	id: 'classic',
 	get cellKinds() {
-		return kindsOf('classic');
+		return kindsOf(CLASSIC);
 	},
 	settingIds: CLASSIC_SETTING_IDS,
 
 	planProblems(plan) {
 		// The section 8 checks live in the shared plan validator; here: kinds this system knows.
-		return kindsNotInRules(plan, 'classic');
+		return kindsNotInRules(plan, kindsOf(CLASSIC));
 	},
 
 	startLoadout(s) {

@@ -9,6 +9,8 @@ import { compileBoard, DIR_INDEX, type Board } from '../../game/board';
 import { SIDE_OPEN } from '../../game/types';
 import { CELL_KINDS, DIRECTIONS, type CellKind, type Plan } from '../../plan/types';
 import { cellsLeftOut, kindsNotInRules, wallsNotInner } from '../common/plan-checks';
+import { kindsOf } from '../common/kinds';
+import { DUEL } from './kinds';
 import type { PlanProblem } from '../types';
 
 export const DUEL_SIZE = 10;
@@ -21,7 +23,7 @@ export function duelProblems(plan: Plan, anyExit = false): PlanProblem[] {
 	const { board, sides } = compileBoard(plan);
 	if (plan.width !== DUEL_SIZE || plan.height !== DUEL_SIZE)
 		out.push({ code: 'grid_size_rules', params: { expected: `${DUEL_SIZE}x${DUEL_SIZE}`, found: `${plan.width}x${plan.height}` } });
-	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, 'duel'), ...wallsNotInner(plan, board));
+	out.push(...cellsLeftOut(plan), ...kindsNotInRules(plan, kindsOf(DUEL)), ...wallsNotInner(plan, board));
 
 	const cellsOf = (k: CellKind) => plan.cells.flatMap((c, i) => (c?.kind === k ? [i] : []));
 	for (const [k, code] of [

@@ -409,7 +409,7 @@ describe('the four systems in the app', () => {
 
 	test('every rule system has a name and a one-paragraph summary in en, ru and uk (ru and uk translated)', async () => {
 		const { RULE_SYSTEMS } = await import('../../plan/types');
-		const cat = async (l: string) => (await import(`../../../../messages/${l}.json`)).default as Record<string, string>;
+		const cat = async (l: string) => (await import(`../../../../../messages/${l}.json`)).default as Record<string, string>;
 		const [en, ru, uk] = await Promise.all(['en', 'ru', 'uk'].map(cat));
 		for (const id of RULE_SYSTEMS)
 			for (const key of [`rules_name_${id}`, `rules_summary_${id}`]) {

@@ -15,7 +15,8 @@ import { DUEL_SETTING_IDS } from '../../game/settings';
 import { classic } from '../classic/rules';
 import type { RuleSystem } from '../types';
 import { duelProblems } from './plan';
-import { kindsOf } from '../descriptors';
+import { kindsOf } from '../common/kinds';
+import { DUEL } from './kinds';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 const DK = { land: K('land'), crossbow: K('crossbow'), crutch: K('crutch'), trap: K('trap'), pit: K('pit'), pitExit: K('pit_exit') } as const;
@@ -163,7 +164,7 @@ export const duel: RuleSystem = {
 	...classic,
 	id: 'duel',
 	get cellKinds() {
-		return kindsOf('duel');
+		return kindsOf(DUEL);
 	},
 	settingIds: DUEL_SETTING_IDS,
 	ownValidator: true,

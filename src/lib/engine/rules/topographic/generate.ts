@@ -7,7 +7,7 @@ import { createRng, type Rng } from '../../random';
 import { DIRECTIONS, type Cell, type Direction, type Plan } from '../../plan/types';
 import { neighbour } from '../../plan/geometry';
 import { topographicProblems, TOPOGRAPHIC_SIZE } from './plan';
-import { connected } from '../common/plan-checks';
+import { connected } from '../common/connectivity';
 
 export interface TopographicCounts {
 	spinners: number;

@@ -5,7 +5,7 @@ import { replay } from '../../game/game';
 import type { Direction, Plan } from '../../plan/types';
 import { DIRECTIONS } from '../../plan/types';
 import { validatePlan } from '../../plan/validate';
-import { connected } from '../common/plan-checks';
+import { connected } from '../common/connectivity';
 import { generateTopographic } from './generate';
 import { parsePlanJson, serializePlan } from '../../plan/format-json';
 import { parsePlanText, renderPlanText } from '../../plan/format-text';

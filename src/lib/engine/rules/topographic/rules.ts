@@ -14,7 +14,9 @@ import { TOPOGRAPHIC_SETTING_IDS } from '../../game/settings';
 import { classic } from '../classic/rules';
 import { Tags, type MoveOutcome, type RuleSystem } from '../types';
 import { topographicProblems } from './plan';
-import { kindsOf } from '../descriptors';
+import { kindsOf } from '../common/kinds';
+import { oneStepRefusal } from '../common/move';
+import { TOPOGRAPHIC } from './kinds';
 
 const K = (k: CellKind) => CELL_KINDS.indexOf(k);
 export const TK = {
@@ -385,7 +387,7 @@ export const topographic: RuleSystem = {
 	...classic,
 	id: 'topographic',
 	get cellKinds() {
-		return kindsOf('topographic');
+		return kindsOf(TOPOGRAPHIC);
 	},
 	settingIds: TOPOGRAPHIC_SETTING_IDS,
 	ownValidator: true,
@@ -442,12 +444,9 @@ export const topographic: RuleSystem = {
 	},
 
 	runMove(d, seat, cmd): RejectReason | null {
+		const refused = oneStepRefusal(cmd, wellFormed);
+		if (refused) return refused;
 		const actions = cmd.actions;
-		if (!Array.isArray(actions) || !actions.every(wellFormed)) return 'malformed';
-		if (cmd.dark || cmd.semiDark) return 'option_off';
-		const goes = actions.filter((a) => a.a === 'go').length;
-		if (goes === 0) return 'no_movement';
-		if (goes > 1) return 'two_movements';
 		// 3: a shot before and/or after the move: at most one each.
 		const at = actions.findIndex((a) => a.a === 'go');
 		if (at > 1 || actions.length - at > 2) return 'malformed';
