@@ -3,9 +3,9 @@
 // screen: take them on the build before, again on the build after, then compare):
 //   npx tsx scripts/systems-screens.ts take OUT_DIR [BUILD_DIR]
 //   npx tsx scripts/systems-screens.ts compare DIR_A DIR_B
-// The page's randomness (Math.random, crypto.getRandomValues: the editor's generator seed, the
-// plans' names, the game's seed) is a fixed sequence, and the toasts are hidden, so a screen
-// differs only where the build draws it differently.
+// Each screen shows a plan the script draws from a fixed seed; the page's randomness
+// (Math.random, crypto.getRandomValues: the game's seed and order) is a fixed sequence, and the
+// toasts are hidden, so a screen differs only where the build draws it differently.
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -58,15 +58,13 @@ async function shoot(page: Page, out: string, name: string) {
 
 async function editor(browser: Browser, base: string, out: string, rules: RuleSystemId) {
 	const page = await newPage(browser, base, { width: 1024, height: 768 });
-	await page.goto('/design');
+	// A seeded plan of the system, imported and opened from the library (the editor's own generator
+	// draws its seed from randomness that the page asks for a varying number of times).
+	const plan = { ...generatePlan({ rules, width: 8, height: 8, seed: 11 }), name: `Screens ${rules}` };
+	await importPlan(page, plan, `${rules}.json`);
+	await page.locator('[data-testid="plans"] > li button.open').first().click();
 	await page.waitForURL(/\/design\?id=/);
-	await page.getByTestId('menu').click();
-	await page.getByTestId('start-over').click();
-	await page.locator(`[data-rules="${rules}"]`).click();
-	await page.getByTestId('width').fill('8');
-	await page.getByTestId('height').fill('8');
-	await page.getByTestId('generate').click();
-	await page.locator('main[data-saved="true"]').waitFor();
+	await page.locator('main[data-screen="design"] svg.board').waitFor();
 	await page.waitForFunction((rules) => document.querySelector(`[data-tool]`) !== null && (rules !== 'topographic' || document.querySelector('[data-tool="creature"]') !== null) && (rules !== 'abandoned' || document.querySelector('[data-tool="portal"]') !== null), rules);
 	await shoot(page, out, `editor-${rules}`);
 	await page.context().close();
