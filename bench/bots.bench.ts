@@ -24,8 +24,8 @@ import { createBot } from '../src/lib/bots/bot';
 import { masterCommand, playBotGame } from '../src/lib/bots/play';
 import { createGame, initialState, rejected } from '../src/lib/engine/game/game';
 import { apply } from '../src/lib/engine/game/apply';
-import { generateTopographic } from '../src/lib/engine/rules/topographic-generate';
-import { generateAbandoned } from '../src/lib/engine/rules/abandoned-generate';
+import { generateTopographic } from '../src/lib/engine/rules/topographic/generate';
+import { generateAbandoned } from '../src/lib/engine/rules/abandoned/generate';
 
 const PLANS = 8;
 const plans = Array.from({ length: PLANS }, (_, i) => generatePlan({ width: 10, height: 10, seed: 100 + i }));

@@ -8,8 +8,8 @@
 import type { Bot } from '../src/lib/bots/bot';
 import { duelBot, duelComputerTurn, playBotDuel, type DuelFeeds } from '../src/lib/bots/duel';
 import { botLevelsFor } from '../src/lib/bots/seats';
-import { createDuel } from '../src/lib/engine/rules/duel-match';
-import { generateDuel } from '../src/lib/engine/rules/duel-generate';
+import { createDuel } from '../src/lib/engine/rules/duel/match';
+import { generateDuel } from '../src/lib/engine/rules/duel/generate';
 
 const plans = [generateDuel(1), generateDuel(2)] as const;
 

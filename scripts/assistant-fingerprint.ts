@@ -22,9 +22,9 @@ const { randomLegalCommand } = await load('src/lib/engine/game/random-command.ts
 const { viewFor, visibleTo, addToFeeds } = await load('src/lib/engine/game/view.ts');
 const { generatePlan, SHAPES } = await load('src/lib/engine/plan/generate.ts');
 const { createRng } = await load('src/lib/engine/random.ts');
-const { generateTopographic } = await load('src/lib/engine/rules/topographic-generate.ts');
-const { generateAbandoned } = await load('src/lib/engine/rules/abandoned-generate.ts');
-const { generateDuel } = await load('src/lib/engine/rules/duel-generate.ts');
+const { generateTopographic } = await load('src/lib/engine/rules/topographic/generate.ts');
+const { generateAbandoned } = await load('src/lib/engine/rules/abandoned/generate.ts');
+const { generateDuel } = await load('src/lib/engine/rules/duel/generate.ts');
 const { playBotGame, masterCommand } = await load('src/lib/bots/play.ts');
 const { SeatKnowledge } = await load('src/lib/bots/knowledge.ts');
 

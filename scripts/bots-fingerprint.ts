@@ -21,9 +21,9 @@ const { createGame, initialState } = await load('src/lib/engine/game/game.ts');
 const { viewFor, addToFeeds } = await load('src/lib/engine/game/view.ts');
 const { generatePlan, SHAPES } = await load('src/lib/engine/plan/generate.ts');
 const { createRng } = await load('src/lib/engine/random.ts');
-const { generateTopographic } = await load('src/lib/engine/rules/topographic-generate.ts');
-const { generateAbandoned } = await load('src/lib/engine/rules/abandoned-generate.ts');
-const { generateDuel } = await load('src/lib/engine/rules/duel-generate.ts');
+const { generateTopographic } = await load('src/lib/engine/rules/topographic/generate.ts');
+const { generateAbandoned } = await load('src/lib/engine/rules/abandoned/generate.ts');
+const { generateDuel } = await load('src/lib/engine/rules/duel/generate.ts');
 const { createBot } = await load('src/lib/bots/bot.ts');
 const { masterCommand } = await load('src/lib/bots/play.ts');
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serializePlan } from '../lib/engine/plan/format-json';
 import type { Plan } from '../lib/engine/plan/types';
-import { grid } from '../lib/engine/rules/topographic.testing';
+import { grid } from '../lib/engine/rules/topographic/testing';
 import { createRng } from '../lib/engine/random';
 
 function file(plan: Plan): string {

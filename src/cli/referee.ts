@@ -26,7 +26,7 @@ import { LOCALES, renderEvent, type Locale } from '../lib/i18n/events';
 import { loadEventTexts } from '../lib/i18n/event-texts';
 import { m } from '../lib/paraglide/messages.js';
 import { describeProblem, readPlan, type CliIO } from './io';
-import { createDuel, duelCommand } from '../lib/engine/rules/duel-match';
+import { createDuel, duelCommand } from '../lib/engine/rules/duel/match';
 import { RULE_SYSTEMS, type Plan, type RuleSystemId } from '../lib/engine/plan/types';
 import { systemFace } from '../lib/systems/index';
 

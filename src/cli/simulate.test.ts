@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { simulate } from '../lib/bots/simulate';
 import { serializePlan } from '../lib/engine/plan/format-json';
 import { generatePlan } from '../lib/engine/plan/generate';
-import { generateDuel } from '../lib/engine/rules/duel-generate';
+import { generateDuel } from '../lib/engine/rules/duel/generate';
 import { main } from './main';
 import { simulateOnThreads } from './simulate-parallel';
 

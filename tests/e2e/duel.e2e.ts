@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Command, GameEvent } from '../../src/lib/engine/game/types';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
-import { createDuel, duelCommand, type DuelMatch, type Player } from '../../src/lib/engine/rules/duel-match';
+import { createDuel, duelCommand, type DuelMatch, type Player } from '../../src/lib/engine/rules/duel/match';
 import { nextAction } from '../../src/lib/net/duel.testing';
 import { screenshot } from './support/browser';
 import { startServer } from '../../scripts/server.js';

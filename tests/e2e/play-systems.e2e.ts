@@ -13,7 +13,7 @@ import { importPlan, storedGame, storedRecord } from './support/library';
 import type { Direction, Plan } from '../../src/lib/engine/plan/types';
 import { validatePlan } from '../../src/lib/engine/plan/validate';
 import { answerParts, renderEvent } from '../../src/lib/i18n/events';
-import { grid } from '../../src/lib/engine/rules/topographic.testing';
+import { grid } from '../../src/lib/engine/rules/topographic/testing';
 import { baseURL, launch, screenshot, VIEWPORTS } from './support/browser';
 import { watchErrors } from './support/page-errors';
 

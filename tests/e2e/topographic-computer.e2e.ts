@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
-import { generateTopographic } from '../../src/lib/engine/rules/topographic-generate';
+import { generateTopographic } from '../../src/lib/engine/rules/topographic/generate';
 import { launch, newContext, screenshot } from './support/browser';
 import { importPlan, storedRecord } from './support/library';
 import { journeyOrigins } from './support/origins';

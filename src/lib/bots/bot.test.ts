@@ -10,9 +10,9 @@ import type { Cell, Plan } from '../engine/plan/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { BOT_LEVELS, type BotLevel } from './bot';
 import { playBotGame } from './play';
-import { generateAbandoned } from '../engine/rules/abandoned-generate';
-import { generateTopographic } from '../engine/rules/topographic-generate';
-import { topoExt } from '../engine/rules/topographic';
+import { generateAbandoned } from '../engine/rules/abandoned/generate';
+import { generateTopographic } from '../engine/rules/topographic/generate';
+import { topoExt } from '../engine/rules/topographic/rules';
 import { validatePlan } from '../engine/plan/validate';
 import { nearSeen } from './testing';
 

@@ -21,14 +21,13 @@ import type { Action, Command, Seat } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import { createRng, type Rng } from '../engine/random';
 import { OPPOSITE } from '../engine/plan/geometry';
-import { DIRECTIONS, type Direction } from '../engine/plan/types';
+import { DIRECTIONS, type Direction, type RuleSystemId } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
 import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
 import { AbandonedExplorer } from './abandoned-explorer';
 import { TopographicExplorer } from './topographic-explorer';
 import { DuelExplorer } from './duel-explorer';
-import type { RuleSystemId } from '../engine/plan/types';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -62,20 +61,24 @@ function settled(votes: ReadonlyMap<string, { n: number; penalty: number }>, lef
 	return true;
 }
 
-/** Rule systems whose maps the assistant reads (the others have explorers of their own: `SYSTEM_EXPLORERS`). */
-const MAPPED = new Set(['classic']);
-
 /** An explorer that maps a rule system's labyrinth in its own way (the assistant reads classic labyrinths only). */
 interface SystemExplorer {
 	decide(view: SeatView): Command | null;
 }
 
+/** A system's own explorer: `whole`, it decides from the start on (the duel's, which must know the start it chose). */
+interface OwnExplorer {
+	create(seat: Seat, rng: Rng): SystemExplorer;
+	whole: boolean;
+}
+
 /**
- * Per rule system, its own explorer (the levels above the wanderer play it): `whole`, it decides
- * from the start on (the duel's, which must know the start it chose); else the seat's common
- * moves come first (the start, the way back in, the hospital's order) and it takes the moves.
+ * How each system's seats play above the wanderer's level, one entry a system: on the map the
+ * sheet's assistant reads (classic labyrinths), or with the system's own explorer — after the
+ * seat's common moves (the start, the way back in, the hospital's order) unless `whole`.
  */
-const SYSTEM_EXPLORERS: Partial<Record<RuleSystemId, { create(seat: Seat, rng: Rng): SystemExplorer; whole: boolean }>> = {
+const PLAY_BY_SYSTEM: Record<RuleSystemId, 'mapped' | OwnExplorer> = {
+	classic: 'mapped',
 	abandoned: { create: (seat, rng) => new AbandonedExplorer(seat, rng), whole: false },
 	topographic: { create: (seat, rng) => new TopographicExplorer(seat, rng), whole: false },
 	duel: { create: (seat, rng) => new DuelExplorer(seat, rng), whole: true }
@@ -109,7 +112,7 @@ class SeatBot implements Bot {
 	private landing: Int32Array | null = null;
 	/** The step just sent from a cell the player was sure of (its answer starts at `feed` in the feed). */
 	private lastStep: { cell: number; di: number; feed: number } | null = null;
-	/** The rule system's own explorer, once made (`SYSTEM_EXPLORERS`). */
+	/** The rule system's own explorer, once made (`PLAY_BY_SYSTEM`). */
 	private own: SystemExplorer | null = null;
 
 	constructor(
@@ -120,8 +123,8 @@ class SeatBot implements Bot {
 
 	decide(view: SeatView): Command | null {
 		if (view.seat !== this.seat) throw new Error('a bot reads only its own seat');
-		const own = this.level === 'wanderer' ? undefined : SYSTEM_EXPLORERS[view.rules];
-		if (own?.whole) return (this.own ??= own.create(this.seat, this.rng)).decide(view);
+		const play = this.level === 'wanderer' ? 'wander' : PLAY_BY_SYSTEM[view.rules];
+		if (typeof play === 'object' && play.whole) return (this.own ??= play.create(this.seat, this.rng)).decide(view);
 		this.know ??= new SeatKnowledge(this.seat, view, this.level === 'hunter');
 		const know = this.know;
 		know.sync(view);
@@ -179,14 +182,14 @@ class SeatBot implements Bot {
 			const dir = know.outsideDir ?? DIRECTIONS[this.rng.int(4)]!;
 			return { type: 'move', by: seat, actions: [{ a: 'go', dir: OPPOSITE[dir] }] };
 		}
-		const mapped = this.level !== 'wanderer' && MAPPED.has(view.rules);
+		const play = this.level === 'wanderer' ? 'wander' : PLAY_BY_SYSTEM[view.rules];
+		const mapped = play === 'mapped';
 		if (view.me.mayOrderCell) {
 			// 5.5: a wounded player may have himself put on a cell: the hospital, if he knows one.
 			const hospital = mapped ? this.knownCells(know.map(), 'hospital')[0] : undefined;
 			return { type: 'order_cell', by: seat, cell: hospital ?? null };
 		}
-		const own = this.level === 'wanderer' ? undefined : SYSTEM_EXPLORERS[view.rules];
-		if (own) return (this.own ??= own.create(this.seat, this.rng)).decide(view);
+		if (typeof play === 'object') return (this.own ??= play.create(this.seat, this.rng)).decide(view);
 		if (!mapped) return this.wander();
 		return this.explore(view, know);
 	}

@@ -11,8 +11,8 @@ import { apply } from '../engine/game/apply';
 import type { GameEvent, GameState } from '../engine/game/types';
 import { addToFeeds, viewFor, visibleTo } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
-import { createDuel, duelCommand, type DuelMatch, type DuelStep, type Player } from '../engine/rules/duel-match';
-import { duelCost } from '../engine/rules/duel';
+import { createDuel, duelCommand, type DuelMatch, type DuelStep, type Player } from '../engine/rules/duel/match';
+import { duelCost } from '../engine/rules/duel/rules';
 import { createBot, type Bot, type BotLevel } from './bot';
 import { MAX_TRIES } from './seats';
 

@@ -6,8 +6,8 @@ import type { Command, GameState } from '../engine/game/types';
 import { generatePlan } from '../engine/plan/generate';
 import { BOT_LEVELS, type BotLevel } from './bot';
 import { masterCommand, playBotGame } from './play';
-import { generateAbandoned } from '../engine/rules/abandoned-generate';
-import { generateTopographic } from '../engine/rules/topographic-generate';
+import { generateAbandoned } from '../engine/rules/abandoned/generate';
+import { generateTopographic } from '../engine/rules/topographic/generate';
 import { botLevelsFor, MAX_TRIES, TableBots, type SeatPlayers } from './seats';
 
 /** A table's loop, as the screens run it: the app's master acts, each computer's move, refusals decided again. */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { validatePlan } from '../engine/plan/validate';
 import type { Plan, RuleSystemId } from '../engine/plan/types';
-import { ghostCell } from '../engine/rules/topographic';
+import { ghostCell } from '../engine/rules/topographic/rules';
 import { EditorCore, toolsFor, type ToolId } from './editor';
 import {
 	blankPlan,

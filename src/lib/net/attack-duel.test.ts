@@ -4,7 +4,7 @@
  * proves nothing is held to the same limits (limits.ts), and the real opponent plays on.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { generateDuel } from '../engine/rules/duel-generate';
+import { generateDuel } from '../engine/rules/duel/generate';
 import { DuelSession } from './duel';
 import { MemoryDuelStore, newDuelRecord } from './duel-record';
 import { duelPeerId } from './duel-wire';

@@ -7,7 +7,7 @@ import { LabyrinthDatabase } from '../store/db';
 import { GameStore } from '../store/games';
 import { DexieDuelStore, DexieHostStore } from './dexie-store';
 import { deviceOf, newDuelRecord } from './duel-record';
-import { generateDuel } from '../engine/rules/duel-generate';
+import { generateDuel } from '../engine/rules/duel/generate';
 import { HostSession } from './host';
 import { newGame, scriptedCommands } from './testing';
 

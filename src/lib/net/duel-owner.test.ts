@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Player } from '../engine/rules/duel-match';
+import type { Player } from '../engine/rules/duel/match';
 import { theirMove, theirStart } from './duel-owner';
 import { emptyCell, exchange, nextAction, twoDevices, type Devices } from './duel.testing';
 

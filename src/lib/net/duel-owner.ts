@@ -5,7 +5,7 @@
  * exchange already kept is answered again from the record, never refereed twice.
  */
 import type { Action, Command, GameEvent } from '../engine/game/types';
-import { refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel/match';
 import type { DuelRecord } from '../store/records';
 
 const isRejection = (events: readonly GameEvent[]) => events.length === 1 && events[0]!.type === 'rejected';

@@ -4,7 +4,7 @@
 import type { Plan } from '../engine/plan/types';
 import type { Command, GameEvent } from '../engine/game/types';
 import { resolveSettings, type GameSettings } from '../engine/game/settings';
-import { createDuelDevice, refereeOpponent, ownMoveAnswered, ownStartAnswered, type DuelDevice } from '../engine/rules/duel-match';
+import { createDuelDevice, refereeOpponent, ownMoveAnswered, ownStartAnswered, type DuelDevice } from '../engine/rules/duel/match';
 import type { DuelRecord, DuelSettings, Exchange } from '../store/records';
 import { snapshot } from '../store/snapshot';
 

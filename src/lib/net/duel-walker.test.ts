@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Action } from '../engine/game/types';
-import type { Player } from '../engine/rules/duel-match';
+import type { Player } from '../engine/rules/duel/match';
 import { deviceOf } from './duel-record';
 import { bothStarted, commandRefused, mayMove, moveAnswered, startAnswered, unanswered } from './duel-walker';
 import { emptyCell, exchange, nextAction, twoDevices } from './duel.testing';

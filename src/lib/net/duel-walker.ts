@@ -5,7 +5,7 @@
  * labyrinth (`ownStartAnswered`, `ownMoveAnswered`), kept in the record once it arrives.
  */
 import type { Action, GameEvent } from '../engine/game/types';
-import { mayISend, ownMoveAnswered, ownStartAnswered, type DuelDevice } from '../engine/rules/duel-match';
+import { mayISend, ownMoveAnswered, ownStartAnswered, type DuelDevice } from '../engine/rules/duel/match';
 import type { DuelRecord } from '../store/records';
 import type { DuelMessage, WireActions } from './duel-wire';
 

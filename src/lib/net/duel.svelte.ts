@@ -15,7 +15,7 @@
  */
 import type { Action, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
-import type { DuelDevice } from '../engine/rules/duel-match';
+import type { DuelDevice } from '../engine/rules/duel/match';
 import { database } from '../store/db';
 import { DexieDuelStore } from './dexie-store';
 import { duelPeerId } from './duel-wire';

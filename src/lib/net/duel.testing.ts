@@ -6,8 +6,8 @@
 import { DIR_INDEX } from '../engine/game/board';
 import { SIDE_OPEN, SIDE_OPEN_EXIT, type Action, type GameState } from '../engine/game/types';
 import { CELL_KINDS, DIRECTIONS, type Direction, type Plan } from '../engine/plan/types';
-import { generateDuel } from '../engine/rules/duel-generate';
-import type { DuelDevice, Player } from '../engine/rules/duel-match';
+import { generateDuel } from '../engine/rules/duel/generate';
+import type { DuelDevice, Player } from '../engine/rules/duel/match';
 import type { DuelRecord } from '../store/records';
 import { deviceOf, newDuelRecord } from './duel-record';
 import { theirMove, theirStart, type Ruling } from './duel-owner';

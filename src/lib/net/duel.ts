@@ -35,7 +35,7 @@
 import type { Action, GameEvent } from '../engine/game/types';
 import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings } from '../engine/game/settings';
-import type { DuelDevice, Player } from '../engine/rules/duel-match';
+import type { DuelDevice, Player } from '../engine/rules/duel/match';
 import { Channel, type ChannelOptions } from './channel';
 import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
 import { Pause, reconnect } from './reconnect';

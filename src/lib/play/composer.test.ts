@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CONDITIONS, type Action } from '../engine/game/types';
 import { buildPlan, Script } from '../engine/game/testing';
-import { grid } from '../engine/rules/topographic.testing';
+import { grid } from '../engine/rules/topographic/testing';
 import { EMPTY_DRAFT, addAction, canSend, closeCondition, isMovement, openCondition, removeLast, setDarkness, toCommand, foundHere, type MoveDraft } from './composer';
 
 const ok = (d: MoveDraft | string): MoveDraft => {

@@ -8,7 +8,7 @@
  */
 import type { Action, GameEvent } from '../engine/game/types';
 import type { Plan } from '../engine/plan/types';
-import type { DuelDevice } from '../engine/rules/duel-match';
+import type { DuelDevice } from '../engine/rules/duel/match';
 import type { BotLevel } from '../bots/bot';
 import { database } from '../store/db';
 import { newSeed } from '../store/ids';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
-import { createDuel, duelCommand, type DuelMatch } from '../engine/rules/duel-match';
-import { generateDuel } from '../engine/rules/duel-generate';
+import { createDuel, duelCommand, type DuelMatch } from '../engine/rules/duel/match';
+import { generateDuel } from '../engine/rules/duel/generate';
 import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import type { Action, Command } from '../engine/game/types';

@@ -20,7 +20,7 @@ import { addToFeeds, viewFor } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
-import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel/match';
 import { createBot, type Bot, type BotLevel } from '../bots/bot';
 import { MAX_TRIES } from '../bots/seats';
 import { deviceOf, duelFeed, newDuelRecord, type DuelStore } from '../net/duel-record';

@@ -4,8 +4,8 @@
  */
 import type { Game } from '../engine/game/game';
 import type { Command, GameEvent } from '../engine/game/types';
-import { DUEL_GRENADES } from '../engine/rules/duel';
-import { actionsPerTurn, createDuelDevice, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel-match';
+import { DUEL_GRENADES } from '../engine/rules/duel/rules';
+import { actionsPerTurn, createDuelDevice, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel/match';
 import { duelFeed, startPart } from '../net/duel-record';
 import type { DuelRecord } from '../store/records';
 import type { OwnCommand } from '../sheet/feed';

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { createGame, replay } from '../engine/game/game';
-import { generateAbandoned } from '../engine/rules/abandoned-generate';
-import { generateTopographic } from '../engine/rules/topographic-generate';
+import { generateAbandoned } from '../engine/rules/abandoned/generate';
+import { generateTopographic } from '../engine/rules/topographic/generate';
 import { generatePlan } from '../engine/plan/generate';
 import type { Plan } from '../engine/plan/types';
 import { LabyrinthDatabase } from './db';

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { generatePlan } from '../engine/plan/generate';
-import { generateDuel } from '../engine/rules/duel-generate';
+import { generateDuel } from '../engine/rules/duel/generate';
 import { DexieDuelStore, DexieHostStore } from '../net/dexie-store';
 import { newDuelRecord } from '../net/duel-record';
 import { HostSession } from '../net/host';

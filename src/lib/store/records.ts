@@ -8,7 +8,7 @@ import type { Replay } from '../engine/game/reveal';
 import type { Action, Command, GameEvent } from '../engine/game/types';
 import type { SeatView } from '../engine/game/view';
 import type { DUEL_SETTING_IDS, GameSettings } from '../engine/game/settings';
-import type { Player } from '../engine/rules/duel-match';
+import type { Player } from '../engine/rules/duel/match';
 import type { CellKind, Direction, Plan } from '../engine/plan/types';
 
 // Computer seats (issue 22): the levels a computer plays at, kept with a game and a table's

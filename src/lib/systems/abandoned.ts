@@ -1,13 +1,14 @@
 /** The abandoned labyrinth's face (seed 002). */
-import { paintsOf } from '../engine/rules/descriptors';
+import { paintsOf } from '../engine/rules/common/kinds';
+import { ABANDONED } from '../engine/rules/abandoned/kinds';
 import type { SystemFace } from './types';
 
 export const abandonedFace: SystemFace = {
 	id: 'abandoned',
 	tools: ['paint', 'walls', 'river', 'portal', 'treasure', 'eraser', 'inspect'],
-	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	// The engine's kinds less the river, from the system's kinds (rules/abandoned/kinds.ts: one place per kind).
 	get paints() {
-		return paintsOf('abandoned');
+		return paintsOf(ABANDONED);
 	},
 	closedExits: false,
 	riverEnd: 'wall',

@@ -1,13 +1,14 @@
 /** The classic game's face (seed 000). */
-import { paintsOf } from '../engine/rules/descriptors';
+import { paintsOf } from '../engine/rules/common/kinds';
+import { CLASSIC } from '../engine/rules/classic/kinds';
 import type { SystemFace } from './types';
 
 export const classicFace: SystemFace = {
 	id: 'classic',
 	tools: ['paint', 'walls', 'river', 'loop', 'treasure', 'item', 'shape', 'eraser', 'inspect'],
-	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	// The engine's kinds less the river, from the system's kinds (rules/classic/kinds.ts: one place per kind).
 	get paints() {
-		return paintsOf('classic');
+		return paintsOf(CLASSIC);
 	},
 	closedExits: true,
 	riverEnd: 'delta',

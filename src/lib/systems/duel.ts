@@ -1,13 +1,14 @@
 /** The duel's face (seeds 001/004): two players, each drew the other's labyrinth. */
-import { paintsOf } from '../engine/rules/descriptors';
+import { paintsOf } from '../engine/rules/common/kinds';
+import { DUEL } from '../engine/rules/duel/kinds';
 import type { SystemFace } from './types';
 
 export const duelFace: SystemFace = {
 	id: 'duel',
 	tools: ['paint', 'walls', 'treasure', 'eraser', 'inspect'],
-	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	// The engine's kinds less the river, from the system's kinds (rules/duel/kinds.ts: one place per kind).
 	get paints() {
-		return paintsOf('duel');
+		return paintsOf(DUEL);
 	},
 	closedExits: false,
 	riverEnd: 'delta',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { buildPlan, Script } from '../engine/game/testing';
 import type { Action, Command, GameEvent } from '../engine/game/types';
-import { grid } from '../engine/rules/topographic.testing';
+import { grid } from '../engine/rules/topographic/testing';
 import { RULE_SYSTEMS, type Plan } from '../engine/plan/types';
 import { ruleSystem } from '../engine/rules/index';
 import { seatRange } from '../play/seats';

@@ -2,7 +2,7 @@
  * Each rule system's face outside the engine (types.ts says what a face holds), chosen by
  * one exhaustive switch: the editor, the composer, the status and the master's console read
  * a face rather than asking which system a plan or a game is. Engine-free but for the
- * descriptors' data (engine/rules/descriptors.ts).
+ * systems' kinds (engine/rules/<id>/kinds.ts, plain data).
  */
 import type { CellKind, RuleSystemId } from '../engine/plan/types';
 import { abandonedFace } from './abandoned';

@@ -10,13 +10,12 @@ import { buildPlan } from '../engine/game/testing';
 import { parsePlanText, renderPlanText } from '../engine/plan/format-text';
 import type { CellKind, Plan, RuleSystemId } from '../engine/plan/types';
 import { validatePlan } from '../engine/plan/validate';
-import { descriptorOf, DESCRIPTORS, kindLetters } from '../engine/rules/descriptors';
-import { ruleSystem } from '../engine/rules/index';
-import { generateAbandoned } from '../engine/rules/abandoned-generate';
-import { generateDuel } from '../engine/rules/duel-generate';
-import { generateTopographic } from '../engine/rules/topographic-generate';
+import { descriptorOf, DESCRIPTORS, kindLetters, ruleSystem } from '../engine/rules/index';
+import { generateAbandoned } from '../engine/rules/abandoned/generate';
+import { generateDuel } from '../engine/rules/duel/generate';
+import { generateTopographic } from '../engine/rules/topographic/generate';
 import { legendOf } from '../editor/legend';
-import { systemFace } from './index';
+import { cellKindsOf, systemFace } from './index';
 
 /** `kind` (with its letter) in `id`'s descriptor while `check` runs; the descriptor as it was afterwards. */
 function withKind(id: RuleSystemId, kind: CellKind, letter: string, check: () => void): void {
@@ -58,8 +57,9 @@ function offers(id: RuleSystemId, plan: Plan, kind: CellKind) {
 		validator: !validatePlan(plan).errors.some((e) => e.code === 'cell_kind_not_in_rules'),
 		text: text.ok && text.value.cells[3]?.kind === kind,
 		legend: legendOf(plan).some((s) => s.t === 'kind' && s.kind === kind),
-		// The sheet offers the rule system's `cellKinds` to mark (Sheet.svelte).
-		sheet: system.value.cellKinds.includes(kind)
+		// The sheet offers the system's kinds to mark: the engine's `cellKinds`, and the face's (what the phone's sheet may read without the engine).
+		sheet: system.value.cellKinds.includes(kind),
+		faceKinds: cellKindsOf(id).includes(kind)
 	};
 }
 
@@ -74,12 +74,12 @@ describe('a cell kind added to one system through its descriptor', () => {
 		const plan = withSquare(PLANS[id], kind);
 		const letter = kindLetters()[kind]!;
 		// Before: the system knows no such kind (the legend draws whatever a plan holds).
-		expect(offers(id, plan, kind)).toEqual({ palette: false, validator: false, text: false, legend: true, sheet: false });
+		expect(offers(id, plan, kind)).toEqual({ palette: false, validator: false, text: false, legend: true, sheet: false, faceKinds: false });
 		withKind(id, kind, letter, () => {
-			expect(offers(id, plan, kind)).toEqual({ palette: true, validator: true, text: true, legend: true, sheet: true });
+			expect(offers(id, plan, kind)).toEqual({ palette: true, validator: true, text: true, legend: true, sheet: true, faceKinds: true });
 		});
 		// Taken away again: refused as before.
-		expect(offers(id, plan, kind)).toEqual({ palette: false, validator: false, text: false, legend: true, sheet: false });
+		expect(offers(id, plan, kind)).toEqual({ palette: false, validator: false, text: false, legend: true, sheet: false, faceKinds: false });
 	});
 
 	test('a kind has one letter wherever it is used, and no two kinds share a letter', () => {

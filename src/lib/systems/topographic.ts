@@ -1,13 +1,14 @@
 /** The topographic labyrinth's face (seed 003). */
-import { paintsOf } from '../engine/rules/descriptors';
+import { paintsOf } from '../engine/rules/common/kinds';
+import { TOPOGRAPHIC } from '../engine/rules/topographic/kinds';
 import type { SystemFace } from './types';
 
 export const topographicFace: SystemFace = {
 	id: 'topographic',
 	tools: ['paint', 'walls', 'river', 'loop', 'creature', 'treasure', 'eraser', 'inspect'],
-	// The engine's kinds less the river, from the system's descriptor (one place per kind).
+	// The engine's kinds less the river, from the system's kinds (rules/topographic/kinds.ts: one place per kind).
 	get paints() {
-		return paintsOf('topographic');
+		return paintsOf(TOPOGRAPHIC);
 	},
 	closedExits: false,
 	riverEnd: 'swamp',

@@ -7,9 +7,9 @@ import { randomLegalCommand } from './random-command';
 import { buildPlan, randomPlan, Script } from './testing';
 import { publicStatus } from './known';
 import { seatStanding } from './view';
-import { generateDuel } from '../rules/duel-generate';
-import { generateTopographic } from '../rules/topographic-generate';
-import { generateAbandoned } from '../rules/abandoned-generate';
+import { generateDuel } from '../rules/duel/generate';
+import { generateTopographic } from '../rules/topographic/generate';
+import { generateAbandoned } from '../rules/abandoned/generate';
 import type { Plan } from '../plan/types';
 import type { Command, GameState } from './types';
 

@@ -27,11 +27,11 @@ import { type Result, err, ok } from '../result';
 import { cleanName, MAX_PLAN_NAME_LENGTH } from '../name';
 import type { FormatIssue } from './format-json';
 import { bounded, MAX_PLAN_SIDE, PLAN_FORMAT, PLAN_FORMAT_VERSION, parsePlanJson, shorten, textTooLarge } from './format-json';
-import { descriptorOf, kindLetters } from '../rules/descriptors';
+import { descriptorOf, kindLetters } from '../rules/index';
 import { cellName, columnName, neighbour, parseCellName } from './geometry';
 import { DIRECTIONS, RULE_SYSTEMS, type Cell, type CellKind, type Direction, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
 
-// Each system's kinds and their letters are its descriptor's (rules/descriptors.ts); a kind has one letter wherever it is used.
+// Each system's kinds and their letters are its descriptor's (rules/<id>/kinds.ts); a kind has one letter wherever it is used.
 const ARROW: Record<Direction, string> = { up: '^', right: '>', down: 'v', left: '<' };
 const ARROW_DIR = Object.fromEntries(Object.entries(ARROW).map(([d, a]) => [a, d as Direction])) as Record<string, Direction>;
 

@@ -9,9 +9,7 @@
 import { createRng, type Rng } from '../random';
 import { neighbour, OPPOSITE } from './geometry';
 import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
-import { generateTopographic } from '../rules/topographic-generate';
-import { generateAbandoned } from '../rules/abandoned-generate';
-import { generateDuel } from '../rules/duel-generate';
+import { descriptorOf } from '../rules/index';
 import { cutOffCells, validatePlan, type ProblemCode } from './validate';
 
 export const SHAPES = ['rectangle', 'no-corners', 'L', 'cross'] as const;
@@ -90,26 +88,9 @@ export function defaultCounts(cells: number): Counts {
 	};
 }
 
-/** The generator of a system whose seed fixes its field; null: the classic game's, drawn to the size asked (below). One exhaustive switch. */
-function fixedGenerator(rules: RuleSystemId): ((seed: number | string, name?: string) => Plan) | null {
-	switch (rules) {
-		case 'classic':
-			return null;
-		case 'topographic':
-			return generateTopographic;
-		case 'abandoned':
-			return generateAbandoned;
-		case 'duel':
-			return generateDuel;
-		default: {
-			const never: never = rules;
-			return never;
-		}
-	}
-}
-
 export function generatePlan(options: GeneratorOptions): Plan {
-	const fixed = fixedGenerator(options.rules ?? 'classic');
+	// A system whose seed fixes its field draws it itself (its descriptor's generator); the classic game's is drawn here.
+	const fixed = descriptorOf(options.rules ?? 'classic').generate;
 	if (fixed) return fixed(options.seed, options.name);
 	const width = Math.max(1, Math.min(100, Math.floor(options.width)));
 	const height = Math.max(1, Math.min(100, Math.floor(options.height)));

@@ -6,7 +6,7 @@
  * what differs.
  *
  * Hooks (one line each):
- * - `cellKinds`      the cell kinds this system's plans use (its descriptor's, rules/descriptors.ts)
+ * - `cellKinds`      the cell kinds this system's plans use (its folder's kinds.ts)
  * - `settingIds`     the settings (of `SETTINGS`) that apply to this system (the host UI shows these)
  * - `planProblems`   validation extras beyond the shared plan validator (located problem codes)
  * - `startLoadout`   bullets/grenades/landmine each player starts with (5.3, 7.6)
@@ -29,6 +29,7 @@ import { CONDITIONS, type AbandonedItem, type Action, type Command, type Conditi
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
 import type { ValidateOptions } from '../plan/validate';
+import type { SystemKinds } from './common/kinds';
 
 const BIT = Object.fromEntries(CONDITIONS.map((c, i) => [c, 1 << i])) as Record<Condition, number>;
 
@@ -74,6 +75,31 @@ export interface SeatSystemViews {
 	abandoned: { item: AbandonedItem | null; loseTurns: number };
 }
 export type SeatSystemView = SeatSystemViews[keyof SeatSystemViews];
+
+/**
+ * What a system adds to the master's view of a game (the console's map and lines), beside a seat's
+ * `viewFor`: the hidden state of `GameState.ext` the master may see, read through its system.
+ */
+export interface MasterView {
+	/** Seed 003, 2: the bear, the ghost and its path, the crocodiles asleep with the moves they sleep on. */
+	creatures?: { bear: number; ghost: number; path: readonly number[]; asleep: { cell: number; left: number }[] };
+	/** Seed 002, 3.1: each seat's held item and the turns it still loses. */
+	seats?: { item: AbandonedItem | null; loseTurns: number }[];
+}
+
+/**
+ * A rule system whole, as its folder (`rules/<id>/index.ts`) exports it: its kinds and their
+ * letters, its hooks (with its plan checks, chained onto rules/common's), the generator of its
+ * seed's fixed field, and what the master sees of its own state. `descriptorOf` (rules/index.ts)
+ * is the one switch from an id to it.
+ */
+export interface RuleSystemDescriptor extends SystemKinds {
+	readonly rules: RuleSystem;
+	/** Draws a plan of the seed's fixed field; null: the classic game's, drawn to the size asked (plan/generate.ts). */
+	readonly generate: ((seed: number | string, name?: string) => Plan) | null;
+	/** The master's view of what the system keeps (`GameState.ext`), beside the seat's `viewFor`. */
+	masterView(state: GameState): MasterView;
+}
 
 export interface RuleSystem {
 	readonly id: RuleSystemId;

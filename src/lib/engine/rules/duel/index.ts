@@ -1,0 +1,13 @@
+/** The duel (seeds 001/004) whole: its kinds, its hooks, its seed's 10x10 field. */
+import type { RuleSystemDescriptor } from '../types';
+import { generateDuel } from './generate';
+import { DUEL } from './kinds';
+import { duel } from './rules';
+
+export const duelDescriptor: RuleSystemDescriptor = {
+	...DUEL,
+	rules: duel,
+	generate: generateDuel,
+	// Each player sees his own plan and the other's walk of it: the master's table has nothing more.
+	masterView: () => ({})
+};
