@@ -4,7 +4,7 @@
  * `topographic.ts`, `abandoned.ts`, `duel.ts`), chosen by one exhaustive switch
  * (`systemFace` in index.ts), as chessops keeps its board adapter in `compat.ts`. Only types
  * are imported here, and a face takes from the engine only its system's descriptor (plain data,
- * `engine/rules/descriptors.ts`, where its kinds are): the phone's composer and status read a
+ * `engine/rules/<id>/kinds.ts`, where its kinds are): the phone's composer and status read a
  * face, and the rules stay off the phone's download.
  */
 import type { GameSettings } from '../engine/game/settings';
