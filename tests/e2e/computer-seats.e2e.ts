@@ -10,7 +10,7 @@ import { buildPlan } from '../../src/lib/engine/game/testing';
 import { launch, newContext, screenshot } from './support/browser';
 import { importPlan, storedRecord } from './support/library';
 import { journeyOrigins } from './support/origins';
-import { onScreen, tapContour, tapSquare } from './support/player-screen';
+import { linesAfterNewest, onScreen, tapContour, tapSquare } from './support/player-screen';
 import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
@@ -92,31 +92,34 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 			// the computers' moves in her feed.
 			let turns = 0;
 			let reloaded = false;
-			const feedLines = page.locator('[data-testid="feed"] li');
 			const herTurnOrEnd = page.locator('[data-testid="player"][data-my-turn="true"], [data-testid="reveal"]');
 			while (turns < 80) {
 				await herTurnOrEnd.first().waitFor({ timeout: 30_000 });
 				if (await page.getByTestId('reveal').isVisible()) break;
 				expect(await page.locator('[data-testid="take-device"], [data-testid="curtain"]').count(), 'no curtain between her turns').toBe(0);
 				turns++;
-				const before = await feedLines.count();
 				// Her screen: the start (6.1), a new cell to order when wounded (5.5), or the move's pad.
 				const screen = page.locator('[data-testid="player"][data-phase="start"] [data-testid="contour"], [data-testid="decline-order"], [data-testid="composer"]');
 				await screen.first().waitFor();
-				if (await page.locator('[data-testid="player"][data-phase="start"]').isVisible()) {
+				let newLines = await linesAfterNewest(page);
+				const starting = await page.locator('[data-testid="player"][data-phase="start"]').isVisible();
+				if (starting) {
 					await tapContour(page, [0, 0]);
 					await page.getByTestId('confirm-cell').click();
 				} else if (await page.getByTestId('decline-order').isVisible()) {
 					// Wounded (5.5): she keeps her square, then moves.
 					await page.getByTestId('decline-order').click();
+					await page.getByTestId('composer').waitFor();
+					newLines = await linesAfterNewest(page);
 					await page.getByTestId('composer').locator('[data-dir="up"]').click();
 				} else {
 					// Ada knocks on the outline's wall above a1 and stays where she is: one tap.
 					await page.getByTestId('composer').locator('[data-dir="up"]').click();
 				}
-				// The answer is in her feed; nothing to tap through.
-				await expect.poll(async () => (await feedLines.count()) > before || (await page.getByTestId('reveal').isVisible()), { timeout: 30_000 }).toBe(true);
+				// The answer is in her feed, below what it showed before her tap; nothing to tap through.
+				await expect.poll(async () => (await page.getByTestId('reveal').isVisible()) || (await newLines.drawn()), { timeout: 30_000 }).toBe(true);
 				expect(await page.getByTestId('pass-on').count(), 'no answer screen to tap through').toBe(0);
+				if (!starting && !(await page.getByTestId('reveal').isVisible())) expect(await newLines.answer(), 'her move and its answer, newest in her feed').toMatch(/Ada\u2069?: go up/);
 				if (turns === 2) {
 					expect(await page.getByTestId('feed').textContent(), 'the computers\' moves in her feed').toMatch(/Computer [23]/);
 					await screenshot(page, `computers-solo-${origin.name}`);

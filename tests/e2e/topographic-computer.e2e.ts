@@ -1,7 +1,7 @@
 // Issue 36: a topographic game with a computer, on one device. From the home screen a person sets
 // up a pass-and-play game of the topographic labyrinth with a computer explorer beside her (the
 // setup offers the levels that map: wanderer and explorer); the computer moves by itself when its
-// turn comes, the person takes the device only for her own turns, and a reload in the middle
+// turn comes, the person keeps the device (her answers in her feed), and a reload in the middle
 // continues the same game.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +10,7 @@ import { generateTopographic } from '../../src/lib/engine/rules/topographic/gene
 import { launch, newContext, screenshot } from './support/browser';
 import { importPlan, storedRecord } from './support/library';
 import { journeyOrigins } from './support/origins';
+import { linesAfterNewest } from './support/player-screen';
 import { watchErrors } from './support/page-errors';
 
 let browser: Browser;
@@ -61,16 +62,15 @@ describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 			// One person and a computer: she keeps the device, one tap a turn (issue 33).
 			let turns = 0;
 			let reloaded = false;
-			const feedLines = page.locator('[data-testid="feed"] li');
 			const herTurnOrEnd = page.locator('[data-testid="player"][data-my-turn="true"] [data-testid="composer"], [data-testid="reveal"]');
 			while (turns < 6) {
 				await herTurnOrEnd.first().waitFor({ timeout: 30_000 });
 				if (await page.getByTestId('reveal').isVisible()) break;
 				turns++;
-				const before = await feedLines.count();
+				const newLines = await linesAfterNewest(page);
 				// Ada goes up (the program placed her; a wall, a step or a spinner's turn: any answer will do).
 				await page.getByTestId('composer').locator('[data-dir="up"]').click();
-				await expect.poll(async () => (await feedLines.count()) > before || (await page.getByTestId('reveal').isVisible()), { timeout: 30_000 }).toBe(true);
+				await expect.poll(async () => (await page.getByTestId('reveal').isVisible()) || (await newLines.drawn()), { timeout: 30_000 }).toBe(true);
 				if (turns === 1) await screenshot(page, `topographic-computer-answer-${origin.name}`);
 				if (!reloaded && turns === 3) {
 					reloaded = true;
@@ -112,20 +112,20 @@ describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 			// North until the answer is a wall, then west until a wall, and so on (the corner, then out).
 			let heading: 'up' | 'left' = 'up';
 			let turns = 0;
-			const next = page.locator('[data-testid="take-device"], [data-testid="reveal"]');
+			// She keeps the device (one person among computers, issue 33): the computer's turns pass by
+			// themselves until her pad is hers again or the reveal shows; her answer is in her feed.
+			const herTurnOrEnd = page.locator('[data-testid="player"][data-my-turn="true"] [data-testid="composer"], [data-testid="reveal"]');
 			for (;;) {
-				// The computer's turns pass by themselves: the screen shows Ada's curtain or the reveal next.
-				await next.first().waitFor({ timeout: 60_000 });
+				await herTurnOrEnd.first().waitFor({ timeout: 60_000 });
 				if (await page.getByTestId('reveal').isVisible()) break;
 				expect(turns, 'the game ends within the turns the corner takes from any cell').toBeLessThan(40);
-				await page.getByTestId('take-device').click();
+				expect(await page.locator('[data-testid="take-device"], [data-testid="pass-on"]').count(), 'no curtain, no answer screen').toBe(0);
 				turns++;
-				await page.getByTestId('composer').waitFor();
+				const newLines = await linesAfterNewest(page);
 				await page.getByTestId('composer').locator(`[data-dir="${heading}"]`).click();
-				const heard = page.getByTestId('answer-heard');
-				await heard.waitFor();
-				if (/wall/i.test(await heard.innerText())) heading = heading === 'up' ? 'left' : 'up';
-				await page.getByTestId('pass-on').click();
+				await expect.poll(async () => (await page.getByTestId('reveal').isVisible()) || (await newLines.drawn()), { timeout: 30_000 }).toBe(true);
+				if (await page.getByTestId('reveal').isVisible()) break;
+				if (/wall/i.test(await newLines.answer())) heading = heading === 'up' ? 'left' : 'up';
 			}
 			await screenshot(page, `topographic-computer-end-${origin.name}`);
 			const { game } = await storedRecord(page);

@@ -104,6 +104,25 @@ export async function feedLines(page: Page): Promise<string[]> {
 }
 
 /**
+ * The lines the player's feed draws after its newest line now, as she reads them when her
+ * answer comes: `drawn()` says whether any came (a line below it, or it scrolled out), `answer()`
+ * the words of those up to the next turn's line (her move and what she was told). Not a count:
+ * the feed draws at most its newest 200 lines, so in a long game its count stops growing.
+ */
+export async function linesAfterNewest(page: Page): Promise<{ drawn: () => Promise<boolean>; answer: () => Promise<string> }> {
+	const newest = await page.locator('[data-testid="player"] [data-testid="feed"] li').last().elementHandle();
+	return {
+		drawn: () => newest.evaluate((li) => !li.isConnected || li.nextElementSibling !== null),
+		answer: () =>
+			newest.evaluate((li) => {
+				const said: string[] = [];
+				for (let next = li.isConnected ? li.nextElementSibling : null; next && !next.classList.contains('turn'); next = next.nextElementSibling) said.push(next.textContent ?? '');
+				return said.join(' ');
+			})
+	};
+}
+
+/**
  * The lines the feed must show for `events` (a seat's view), oldest first (the last `limit`), as
  * Feed.svelte words them: with the players' names the screen has (the table's, or pass-and-play's).
  */
