@@ -103,6 +103,44 @@ describe('the upright tablet: the master\'s console', () => {
 	});
 });
 
+describe('the master\'s console on a slow disk', () => {
+	test('a square tapped while the last start is still being saved stays picked for the next player', { timeout: 120_000 }, async () => {
+		const context = await device('tablet768');
+		const page = await context.newPage();
+		try {
+			await importPlan(page, field, 'slow.json');
+			await openConsole(page, field.name);
+			// A loaded tablet's storage: each save reports done three seconds late.
+			await page.evaluate(() => {
+				const own = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, 'oncomplete')!;
+				Object.defineProperty(IDBTransaction.prototype, 'oncomplete', {
+					configurable: true,
+					get() {
+						return own.get!.call(this);
+					},
+					set(done: ((e: Event) => void) | null) {
+						own.set!.call(this, done && ((e: Event) => setTimeout(() => done.call(this, e), 3000)));
+					}
+				});
+			});
+			const map = page.locator('[data-testid="console"] svg.board').first();
+			const whose = page.getByTestId('whose');
+			await tapSquare(page, map, [0, 5]);
+			const first = await whose.textContent();
+			await page.getByTestId('place-start').click();
+			// The master taps the next player's square at once, as the first start is still being saved.
+			await tapSquare(page, map, [5, 0]);
+			expect(await whose.textContent(), 'the first start still being saved').toBe(first);
+			await expect.poll(() => whose.textContent(), { timeout: 15_000 }).not.toBe(first);
+			// Once saved, the square tapped meanwhile is still the one picked: the next start goes there.
+			await page.getByTestId('place-start').click();
+			await expect.poll(() => page.getByTestId('answer-kept').textContent(), { timeout: 15_000 }).toContain('f1');
+		} finally {
+			await context.close();
+		}
+	});
+});
+
 describe('items on the boards', () => {
 	test('the editor draws each item as a sign, its legend names it with the same sign', { timeout: 120_000 }, async () => {
 		for (const [lang, size] of [['en', 'phone360'], ['ru', 'tablet1024'], ['uk', 'tablet768']] as const) {
