@@ -7,7 +7,6 @@ import { EventLog } from '../engine/game/event-log';
 import { generatePlan } from '../engine/plan/generate';
 import { neighbour } from '../engine/plan/geometry';
 import type { Cell, Plan } from '../engine/plan/types';
-import { DIRECTIONS } from '../engine/plan/types';
 import { BOT_LEVELS, type BotLevel } from './bot';
 import { playBotGame } from './play';
 import { generateAbandoned } from '../engine/rules/abandoned/generate';
@@ -21,14 +20,7 @@ import { nearSeen } from './testing';
  * squares, and which of two treasures lying there is the true one. No announcement can tell.
  */
 function hiddenChange(plan: Plan, seen: Set<number>, pick: number): Plan | null {
-	const near = new Set<number>();
-	for (const c of seen) {
-		near.add(c);
-		for (const d of DIRECTIONS) {
-			const n = neighbour(plan, c, d);
-			if (n !== null) near.add(n);
-		}
-	}
+	const near = nearSeen(plan, seen);
 	const hidden = plan.cells.flatMap((cell, c) => (cell && !near.has(c) && !plan.exits.some((e) => e.cell === c) ? [c] : []));
 	if (hidden.length === 0) return null;
 	const cells: (Cell | null)[] = plan.cells.map((cell, c) => {
