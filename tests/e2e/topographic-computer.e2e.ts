@@ -3,7 +3,7 @@
 // setup offers the levels that map: wanderer and explorer); the computer moves by itself when its
 // turn comes, the person keeps the device (her answers in her feed), and a reload in the middle
 // continues the same game.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay } from '../../src/lib/engine/game/game';
 import { generateTopographic } from '../../src/lib/engine/rules/topographic/generate';
@@ -35,6 +35,16 @@ const cornerPlan = (() => {
 	return { ...open, items: open.items.map((item) => ({ ...item, cell: 0 })), exits: [{ cell: 0, dir: 'up' as const, open: true }] };
 })();
 
+/** From the home screen to a topographic pass-and-play setup, the first seat named Ada, as a person taps it. */
+async function openPassSetupAsAda(page: Page): Promise<void> {
+	await page.goto('/');
+	await page.locator('main[data-screen="home"]').waitFor();
+	await page.locator('[data-rules="topographic"]').getByRole('link', { name: 'On one device' }).click();
+	await page.waitForURL(/\/pass/);
+	await page.getByTestId('setup').waitFor();
+	await page.getByTestId('name-0').fill('Ada');
+}
+
 describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 	test('one person and a computer explorer in pass-and-play: it moves by itself, a reload midway continues the game', { timeout: 240_000 }, async () => {
 		const context = await newContext(browser, { device: 'phone', baseURL: origin.url });
@@ -42,12 +52,7 @@ describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 		const errors = watchErrors(page);
 		try {
 			await importPlan(page, plan, 'topographic-computer.json');
-			await page.goto('/');
-			await page.locator('main[data-screen="home"]').waitFor();
-			await page.locator('[data-rules="topographic"]').getByRole('link', { name: 'On one device' }).click();
-			await page.waitForURL(/\/pass/);
-			await page.getByTestId('setup').waitFor();
-			await page.getByTestId('name-0').fill('Ada');
+			await openPassSetupAsAda(page);
 			// The levels offered here: a person, the wanderer and the explorer (no hunter).
 			const offered = await page.getByTestId('seat-kind-1').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
 			expect(offered.filter((v) => v !== 'person' && v !== '')).toEqual(['wanderer', 'explorer']);
@@ -99,12 +104,7 @@ describe.each(journeyOrigins())('a topographic computer at $name', (origin) => {
 		const errors = watchErrors(page);
 		try {
 			await importPlan(page, cornerPlan, 'topographic-to-the-end.json');
-			await page.goto('/');
-			await page.locator('main[data-screen="home"]').waitFor();
-			await page.locator('[data-rules="topographic"]').getByRole('link', { name: 'On one device' }).click();
-			await page.waitForURL(/\/pass/);
-			await page.getByTestId('setup').waitFor();
-			await page.getByTestId('name-0').fill('Ada');
+			await openPassSetupAsAda(page);
 			await page.getByTestId('seat-kind-1').selectOption('explorer');
 			await page.getByTestId('start-game').click();
 			await page.waitForURL(/\/pass\?id=/);
