@@ -105,7 +105,8 @@ export class HostSession {
 		const session = new HostSession(options);
 		// A table of protocol 1 gets its key now, kept before any phone can pin it.
 		if (!options.table.secret) await options.store.saveTable(session.table);
-		if (options.table.gameId) {
+		// A closed table only tells its returning phones so: its game is never read.
+		if (options.table.gameId && !options.table.closedAt) {
 			const game = await options.store.loadGame(options.table.gameId);
 			if (game) session.setGame(options.table.gameId, game);
 		}
@@ -411,9 +412,16 @@ export class HostSession {
 		if (refusal) this.refuse(conn, refusal, this.options.app);
 	}
 
-	/** The phone's answer: its seat proved (it comes back), or a request for a seat (admission). */
+	/**
+	 * The phone's answer: its seat proved (it comes back), or a request for a seat (admission).
+	 * At a table closed for a new one (`closedAt`, answered by the tablet for a while: issue 29)
+	 * a phone that would have been seated, waited or found the table full is told `closed`, and
+	 * nothing else (no names, no events: nothing of the old game, nor of the new one).
+	 */
 	private async prove(conn: Conn, prove: Prove): Promise<void> {
 		const decided = admission(this.door, conn, prove, conn.seat, this.game?.seats ?? null, this.waiting.length);
+		const seatable = decided.do !== 'refuse' || decided.reason === 'table_full' || decided.reason === 'busy';
+		if (this.table.closedAt && seatable) return this.refuse(conn, 'closed');
 		if (decided.do === 'refuse') return this.refuse(conn, decided.reason);
 		if (decided.do === 'seat') return this.seat(conn, decided.seat, decided.have, false);
 		conn.waiting = { id: ++this.waitingIds, name: decided.name, since: Date.now() };

@@ -162,14 +162,30 @@ export class PlayerSession {
 		return this.membership.reveal?.replay ?? null;
 	}
 
-	/** Connects, and keeps reconnecting until closed or refused. */
+	/**
+	 * Connects, and keeps reconnecting until closed or refused. A seat whose table the tablet said
+	 * was closed is not looked for again: it says so at once, with what it heard.
+	 */
 	start(): void {
+		if (this.membership.closed) {
+			this.status = 'refused';
+			this.refusal = 'closed';
+			this.changed();
+			return;
+		}
 		void this.loop();
+	}
+
+	/** The tablet said this seat's table is closed (the master opened a new one). */
+	get tableClosed(): boolean {
+		return this.membership.closed === true;
 	}
 
 	/** Sends a command of this seat; resolves with the host's answer (after a rejoin if need be). */
 	async send(command: Command): Promise<CommandResult> {
 		if (this.membership.pending) return { ok: false, reason: 'busy' };
+		// a table closed for a new one answers nothing: no command is kept to wait for ever
+		if (this.membership.closed) return { ok: false, reason: 'closed' };
 		const id = this.membership.nextCmd;
 		const before = this.membership;
 		this.membership = { ...this.membership, nextCmd: id + 1, pending: { id, command } };
@@ -371,6 +387,11 @@ export class PlayerSession {
 				this.status = 'refused';
 				this.refusal = message.reason;
 				this.hostApp = message.app ?? null;
+				// kept with the seat: a reload says it again without looking for a table that is gone
+				if (message.reason === 'closed') {
+					this.membership = { ...this.membership, closed: true };
+					this.save();
+				}
 				channel.close();
 				break;
 			}

@@ -15,8 +15,11 @@ import type { Link, TransportKind } from './link';
 import { PlayerSession, type PlayerStatus, type PlayerTrouble } from './player';
 import { hostPeerId, type Refusal } from './protocol';
 import { SeatStore } from './seat-store';
+import type { PhoneStore } from './session-records';
 import type { CommandResult, UpdateView } from '../store/records';
 import { saveProblemText } from '../i18n/save';
+import { namesInLanguage } from '../i18n/default-names';
+import { getLocale } from '../paraglide/runtime.js';
 import { saveProblem, type SaveProblem } from '../store/saver';
 
 let seatStore: SeatStore | null = null;
@@ -57,9 +60,19 @@ export class SeatLink {
 	get seat(): number | null {
 		return this.#s.seat;
 	}
+	/**
+	 * The players' names as this phone's reader reads them: a seat nobody named ("Computer 2",
+	 * "Player 3", sent in the tablet's language) in the phone's language; a name a person typed
+	 * as typed.
+	 */
 	get names(): string[] {
-		return this.#s.names;
+		const from = this.#s.names;
+		const locale = getLocale();
+		// the same array while neither the names nor the language changed (the screens redraw on a new one)
+		if (this.#shown?.from !== from || this.#shown.locale !== locale) this.#shown = { from, locale, names: namesInLanguage(from) };
+		return this.#shown.names;
 	}
+	#shown: { from: string[]; locale: string; names: string[] } | null = null;
 	get here(): boolean[] {
 		return this.#s.here;
 	}
@@ -97,7 +110,7 @@ export class SeatLink {
 		const kind = await chooseTransport(options.via ?? null);
 		if (kind === 'manual') throw new Error('manual');
 		const transport = signalling(kind);
-		return SeatLink.start(kind, options.room, options.name, options.pin ?? null, () => transport.open(hostPeerId(options.room)), true);
+		return SeatLink.over(kind, options.room, options.name, options.pin ?? null, () => transport.open(hostPeerId(options.room)), true);
 	}
 
 	/** No server: answers the tablet's offer; show `answer` to the tablet; the seat opens once it is read. */
@@ -110,7 +123,7 @@ export class SeatLink {
 			used = true;
 			return link;
 		};
-		const seat = await SeatLink.start('manual', options.room, options.name, options.pin ?? null, connect, false);
+		const seat = await SeatLink.over('manual', options.room, options.name, options.pin ?? null, connect, false);
 		return { answer: code, seat };
 	}
 
@@ -121,9 +134,9 @@ export class SeatLink {
 		return m && m.key ? { name: m.name, seat: m.seat } : null;
 	}
 
-	/** The seat this phone holds whose game is not over, newest first (/join opened bare goes back to it). */
+	/** The seat this phone holds whose game is not over nor its table closed, newest first (/join opened bare goes back to it). */
 	static async latest(): Promise<{ room: string; name: string } | null> {
-		const held = (await seats().list()).find((m) => m.key && m.view?.phase !== 'over');
+		const held = (await seats().list()).find((m) => m.key && m.view?.phase !== 'over' && !m.closed);
 		return held ? { room: held.room, name: held.name } : null;
 	}
 
@@ -132,14 +145,18 @@ export class SeatLink {
 		await seats().forget(room);
 	}
 
-	private static async start(kind: TransportKind, room: string, name: string, pin: string | null, connect: () => Promise<Link>, rejoin: boolean): Promise<SeatLink> {
+	/**
+	 * A seat over links `connect` makes (a signalling server's, a QR code's, the memory network's
+	 * in tests), kept in the device's seats (or `store`).
+	 */
+	static async over(kind: TransportKind, room: string, name: string, pin: string | null, connect: () => Promise<Link>, rejoin: boolean, store: PhoneStore = seats()): Promise<SeatLink> {
 		const self = new SeatLink(kind);
 		self.session = await PlayerSession.open({
 			room,
 			app: APP_VERSION,
 			name,
 			pin,
-			store: seats(),
+			store,
 			connect,
 			rejoin,
 			onChange: () => self.#changed?.()

@@ -62,6 +62,27 @@ export async function findOpenTable(db: LabyrinthDatabase): Promise<FoundTable> 
 	return null;
 }
 
+/**
+ * How long the tablet answers a closed table's phones (`closed`), and for how many tables: a
+ * phone away when the master opened a new table (its page closed, its screen locked, out of
+ * range) learns it when it comes back within this time while the tablet runs its table.
+ */
+export const CLOSED_ANSWERED_MS = 24 * 60 * 60 * 1000;
+export const CLOSED_ANSWERED_TABLES = 3;
+
+/**
+ * The tables closed for a new one within `CLOSED_ANSWERED_MS`, newest closed first (at most
+ * `CLOSED_ANSWERED_TABLES`): the tablet keeps answering their rooms with `closed`.
+ */
+export async function recentlyClosedTables(db: LabyrinthDatabase, now = Date.now()): Promise<TableRecord[]> {
+	const rows: unknown[] = await db.hostTables.orderBy('updatedAt').reverse().limit(20).toArray();
+	return rows
+		.filter((row): row is TableRecord => tableProblem(row) === null && typeof (row as TableRecord).closedAt === 'number')
+		.filter((table) => now - table.closedAt! < CLOSED_ANSWERED_MS && table.secret !== undefined)
+		.sort((a, b) => b.closedAt! - a.closedAt!)
+		.slice(0, CLOSED_ANSWERED_TABLES);
+}
+
 /** Marks the table closed (its phones were told): it is no longer the one the tablet goes back to. */
 export async function markTableClosed(db: LabyrinthDatabase, room: string, now = Date.now()): Promise<void> {
 	await db.hostTables.update(room, { closedAt: now });

@@ -16,7 +16,7 @@ import { HostSession, type ComputerSeat, type Presence, type TableSubmitted, typ
 import type { TransportKind } from './link';
 import { createOffer } from './manual';
 import { hostPeerId, newRoomCode } from './protocol';
-import { markTableClosed } from './table-registry';
+import { markTableClosed, recentlyClosedTables } from './table-registry';
 import { writeTableNote } from './way-back';
 
 export { APP_VERSION, VIA, chooseTransport, inviteUrl, parseVia, viaOf, type Via } from './connect';
@@ -97,6 +97,32 @@ export class HostTable {
 			if (this.online !== listener.online) this.online = listener.online;
 		}, 1000);
 		this.stopTimers.push(() => clearInterval(timer));
+		void this.answerClosedTables();
+	}
+
+	/**
+	 * The tables this tablet closed for a new one lately are still answered under their rooms'
+	 * ids, each with `closed` alone (HostSession at a `closedAt` table): a phone that was away
+	 * when the master opened this table learns it when it comes back (issue 29). Best effort: a
+	 * room that cannot be listened to leaves its phones saying the tablet is away, as before.
+	 */
+	private async answerClosedTables(): Promise<void> {
+		const closed = await recentlyClosedTables(database()).catch(() => []);
+		for (const table of closed) {
+			if (table.room === this.room) continue;
+			try {
+				const session = await HostSession.open({ app: APP_VERSION, store: this.store, table });
+				const listener = await signalling(this.kind).listen(hostPeerId(table.room));
+				if (this.ended) {
+					listener.close();
+					return;
+				}
+				session.listen(listener);
+				this.stopTimers.push(() => session.close());
+			} catch (error) {
+				console.warn('a closed table cannot be answered', table.room, error);
+			}
+		}
 	}
 
 	private readonly stopTimers: (() => void)[] = [];
@@ -155,13 +181,18 @@ export class HostTable {
 		);
 	}
 
+	/** Set once the table is closed here: nothing more is listened to. */
+	private ended = false;
+
 	close(): void {
+		this.ended = true;
 		for (const f of this.stopTimers) f();
 		this.session.close();
 	}
 
 	/** The master asked for a new table: this one's phones are told it is closed, and it is not reopened. */
 	async closeForGood(): Promise<void> {
+		this.ended = true;
 		for (const f of this.stopTimers) f();
 		await this.session.closeForGood();
 		await markTableClosed(database(), this.room);

@@ -11,6 +11,7 @@ import type { Command, GameEvent, Seat } from '../engine/game/types';
 import { createRng } from '../engine/random';
 import type { ChannelOptions } from './channel';
 import { HostSession } from './host';
+import type { Link } from './link';
 import { MemoryNetwork, memoryPair } from './memory';
 import { newNonce, seatProof } from './pin';
 import { PlayerSession } from './player';
@@ -116,6 +117,8 @@ export class MemoryTable {
 	autoAdmit = true;
 	/** How long a phone waits for the table's proof on a link before trying again. */
 	proofMs = 2000;
+	/** The version the host runs (a phone of the app's own, `SeatLink`, runs `APP_VERSION`). */
+	hostApp = TEST_APP;
 	/** Failures the host caught (a test of robustness expects none). */
 	readonly hostErrors: unknown[] = [];
 
@@ -129,7 +132,7 @@ export class MemoryTable {
 			await this.hostStore.saveTable(table);
 		}
 		this.host = await HostSession.open({
-			app: TEST_APP,
+			app: this.hostApp,
 			store: this.hostStore,
 			table,
 			channel: this.channel,
@@ -195,6 +198,22 @@ export class MemoryTable {
 			const result = await settled(answer, 3000, `the answer to ${command.type}`);
 			if (!result.ok) throw new Error(`refused ${JSON.stringify(command)}: ${'reason' in result ? result.reason : ''}`);
 		}
+	}
+
+	/**
+	 * The master opened a new table instead of this one: the table is marked closed on the device
+	 * and, as the tablet does while it runs the new one (`HostTable.answerClosedTables`), its room
+	 * is answered by a session of the closed table, which tells whoever comes back `closed`.
+	 * `spy` sees every link that session takes.
+	 */
+	async answerAsClosed(spy: (link: Link) => Link = (link) => link): Promise<HostSession> {
+		this.host.close();
+		const table = { ...(await this.hostStore.loadTable(this.room))!, closedAt: Date.now() };
+		await this.hostStore.saveTable(table);
+		this.host = await HostSession.open({ app: TEST_APP, store: this.hostStore, table, channel: this.channel, onError: (error) => this.hostErrors.push(error) });
+		const listener = await this.network.listen(hostPeerId(this.room));
+		this.host.listen({ ...listener, accept: (take) => listener.accept((link) => take(spy(link))) });
+		return this.host;
 	}
 
 	close(): void {

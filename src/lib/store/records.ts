@@ -94,6 +94,11 @@ export interface Membership {
 	started?: boolean;
 	view?: UpdateView | null;
 	reveal?: { plan: Plan; replay: Replay | null } | null;
+	/**
+	 * The tablet said this table is closed (the master opened a new one): the seat is kept to be
+	 * read (its feed, its sheet), never joined again, and no longer the phone's way back.
+	 */
+	closed?: boolean;
 	updatedAt: number;
 }
 
