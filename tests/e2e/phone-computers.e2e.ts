@@ -3,6 +3,7 @@
 // starts and the tablet plays the computer itself — it chooses its start, moves when its turn
 // comes (the console's log shows it) — while the phone plays by thumb and hears the
 // computer's moves as it hears any player's, and nothing that seat alone (or the master) knows.
+// The phone switched to Russian reads the computer's default name in Russian (the tablet's is English).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replay, replayEvents, type Game } from '../../src/lib/engine/game/game';
@@ -50,6 +51,19 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
 			// The phone's table lists the computer, always here.
 			await phone.locator('[data-testid="presence"] li[data-seat="1"][data-here="yes"]', { hasText: 'Computer 1' }).waitFor({ timeout: 20_000 });
+			// The tablet named the computer in its language; in Russian the phone reads its own default
+			// name for that seat, and her typed name as she typed it. Then back to English, and on.
+			await phone.goto('/');
+			await phone.locator('[data-locale="ru"]').click();
+			await phone.getByTestId('back-to-seat').click();
+			await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
+			await phone.locator('[data-testid="presence"] li[data-seat="1"]', { hasText: 'Компьютер 1' }).waitFor({ timeout: 20_000 });
+			expect(await phone.locator('[data-testid="presence"] li[data-seat="0"]').textContent()).toContain('Anna');
+			await screenshot(phone, `phone-computers-${name}-phone-ru`);
+			await phone.goto('/');
+			await phone.locator('[data-locale="en"]').click();
+			await phone.getByTestId('back-to-seat').click();
+			await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 
 			const mine = '[data-testid="player"][data-my-turn="true"]';
 			const confirm = tablet.getByTestId('confirm-starts');
