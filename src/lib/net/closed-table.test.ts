@@ -5,7 +5,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LabyrinthDatabase } from '../store/db';
-import type { TableRecord } from '../store/records';
+import type { Membership, TableRecord } from '../store/records';
+import { SeatLink } from './seat.svelte';
+import { SeatStore } from './seat-store';
 import { HostSession } from './host';
 import type { Link } from './link';
 import { CLOSED_ANSWERED_MS, CLOSED_ANSWERED_TABLES, recentlyClosedTables } from './table-registry';
@@ -137,5 +139,33 @@ describe('the closed tables the tablet still answers', () => {
 		const answered = (await recentlyClosedTables(db, now)).map((t) => t.room);
 		expect(answered).toEqual(rooms.slice().reverse().slice(0, CLOSED_ANSWERED_TABLES));
 		expect(await recentlyClosedTables(db, now + CLOSED_ANSWERED_MS)).toEqual([]);
+	});
+});
+
+describe("a closed table's seat on the phone", () => {
+	const seat = (room: string, updatedAt: number, extra: Partial<Membership> = {}): Membership => ({
+		room,
+		name: 'Anna',
+		key: 'k',
+		seat: 0,
+		events: [],
+		nextCmd: 1,
+		pending: null,
+		updatedAt,
+		...extra
+	});
+
+	test('is not where a bare /join goes back to: the newest seat whose table is neither closed nor over', async () => {
+		// the device's own seats (SeatLink reads them), in fake-indexeddb
+		const seats = new SeatStore();
+		for (const room of ['AAAAAAAAAAAA', 'BBBBBBBBBBBB', 'CCCCCCCCCCCC']) await seats.forget(room);
+		await seats.save(seat('AAAAAAAAAAAA', 10));
+		await seats.save(seat('BBBBBBBBBBBB', 20, { closed: true }));
+		expect(await SeatLink.latest()).toEqual({ room: 'AAAAAAAAAAAA', name: 'Anna' });
+		await seats.save(seat('AAAAAAAAAAAA', 30, { closed: true }));
+		await seats.save(seat('CCCCCCCCCCCC', 5, { view: { phase: 'over' } as Membership['view'] }));
+		expect(await SeatLink.latest()).toBeNull();
+		// kept all the same, to be read
+		expect((await seats.load('BBBBBBBBBBBB'))?.closed).toBe(true);
 	});
 });
