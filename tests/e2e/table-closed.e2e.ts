@@ -3,7 +3,8 @@
 // game begins. Her page is closed; the master, from home, goes back to the table and opens a new
 // one (confirming). Anna opens the app: *Back to your seat* brings her old seat, which says the
 // table was closed and offers to join the new one, the game she heard still there to read. The
-// home screen no longer offers the old seat; she joins the new table as any table is joined.
+// home screen no longer offers the old seat; she joins the new table as any table is joined. At
+// each origin (plain HTTP and HTTPS).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser';
@@ -22,7 +23,7 @@ const T = { timeout: 30_000 };
 const count = async (phone: Page) => Number(await phone.getByTestId('event-count').getAttribute('data-count'));
 const roomOf = (tablet: Page) => tablet.locator('main[data-screen="join-host"]').getAttribute('data-room');
 
-describe.each(journeyOrigins().filter((o) => !o.secure))('a phone away when its table is closed, at the $name origin', ({ url: origin, name, secure }) => {
+describe.each(journeyOrigins())('a phone away when its table is closed, at the $name origin', ({ url: origin, name, secure }) => {
 	test('opened again from home, it says the table was closed and joins the new one; what it heard stays', async () => {
 		const contexts: BrowserContext[] = [];
 		try {
