@@ -179,6 +179,25 @@ describe('the balance report on every core', () => {
 		pool.close();
 	}, 240_000);
 
+	test("a report whose games cannot be played (an error the worker tells) fails once; the workers, sound, are kept for the next", async () => {
+		const { pool, started } = standInPool();
+		const failed = vi.fn();
+		await new Promise<void>((resolve) =>
+			pool.run({ ...run, bots: [] }, 2, {
+				progress: () => {},
+				done: () => resolve(),
+				failed: (message) => (failed(message), resolve())
+			})
+		);
+		// Both workers told it; the report failed once.
+		await vi.waitFor(() => expect(started.every((w) => (w as StandInWorker).updates.some((u) => u.type === 'error'))).toBe(true));
+		expect(failed.mock.calls).toEqual([['seats_invalid']]);
+		expect(pool.size).toBe(2);
+		expect((await play(pool, run, 2)).report).toBe(one);
+		expect(started).toHaveLength(2);
+		pool.close();
+	}, 240_000);
+
 	test('closed (the panel closed, the page left): every worker let go, a report going says nothing more; the pool starts afresh after', async () => {
 		const { pool, started } = standInPool();
 		const heard = vi.fn();
