@@ -3,17 +3,10 @@
  * on generated 10x10 plans, the app as master, each seat given `viewFor` at its turn (target
  * ≥ 100 on one core). `bot.decide_ms`: the 95th percentile of one bot's decision (the feed
  * read, the assistant updated, the route planned) over those games (target ≤ 5; the issue
- * asks 50 ms on a mid-range phone). `sim.report_games_per_s` (issue 36): the balance report as
- * it runs, on every core (worker threads: `labyrinth simulate`'s split, the editor's Web Workers
- * do the same), four explorers on generated 10x10 plans (target ≥ 50 on a 2-core machine). Its
- * threads run the built dist/cli/simulate-thread.js (rebuilt first), as the CLI's do and as the
- * app's workers run Vite's bundle: started from the TypeScript, each thread would compile it under
- * tsx first, a cost no report pays. Thread start-up is counted (the app starts its workers for
- * every report), after one small report has warmed the file cache.
+ * asks 50 ms on a mid-range phone); `bot.decide_ms.topographic` and `.abandoned` the same for
+ * those systems' levels. The report on every core (`sim.report_games_per_s`, warm and cold) is
+ * report.bench.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
-import { simulateOnThreads } from '../src/cli/simulate-parallel';
 import { currentSeat } from '../src/lib/engine/game/apply';
 import { addToFeeds, viewFor } from '../src/lib/engine/game/view';
 import type { GameEvent } from '../src/lib/engine/game/types';
@@ -66,15 +59,6 @@ export default async () => {
 	}
 	const gamesPerS = games / ((performance.now() - t0) / 1000);
 
-	execFileSync(process.execPath, ['scripts/build-cli.js']);
-	const thread = new URL('../dist/cli/simulate-thread.js', import.meta.url);
-	const cores = availableParallelism();
-	await simulateOnThreads({ plan: plans[0]!, games: cores, bots: [...FOUR], seed: 'warm' }, cores, undefined, thread);
-	const REPORT_GAMES = 48;
-	const t1 = performance.now();
-	for (const plan of plans.slice(0, 2)) await simulateOnThreads({ plan, games: REPORT_GAMES, bots: [...FOUR], seed: 'bench' }, cores, undefined, thread);
-	const reportGamesPerS = (2 * REPORT_GAMES) / ((performance.now() - t1) / 1000);
-
 	// Decisions timed one by one (the view made outside the timing, as the host makes it anyway).
 	const times: number[] = [];
 	for (let g = 0; g < 6; g++) times.push(...decisionTimes(plans[g]!, FOUR, g, 4000));
@@ -93,7 +77,6 @@ export default async () => {
 	});
 	return [
 		{ name: 'sim.games_per_s', value: Number(gamesPerS.toFixed(2)), unit: 'games/s' },
-		{ name: 'sim.report_games_per_s', value: Number(reportGamesPerS.toFixed(2)), unit: `games/s (${cores} cores)` },
 		{ name: 'bot.decide_ms', value: Number(p95.toFixed(3)), unit: 'ms (p95)' },
 		...perSystem
 	];

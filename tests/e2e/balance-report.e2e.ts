@@ -1,7 +1,9 @@
 // Issue 22: the editor's balance report. From the home screen to the library, a plan opened in
 // the editor, its menu's *Balance report*: a few computer games played in a Web Worker with a
 // progress bar, the results drawn on the board and charted, exported as JSON; a long run stopped
-// keeps the games played.
+// keeps the games played. Issue 36: the report's workers are kept while the panel is open — the
+// report run again after the Stop starts no new worker and exports the first report byte for
+// byte; the panel closed, its workers end.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPlan } from '../../src/lib/engine/game/testing';
@@ -28,10 +30,23 @@ const plan = {
 };
 
 describe.each(journeyOrigins().slice(0, 1))('the balance report at $name', (origin) => {
-	test('a few games on a plan in the editor: progress, the board\'s heat, the charts, the export; a long run stopped', { timeout: 180_000 }, async () => {
+	test('a few games on a plan in the editor: progress, the board\'s heat, the charts, the export; a long run stopped; the first report run again on the workers kept', { timeout: 180_000 }, async () => {
 		const context = await newContext(browser, { device: 'tablet', baseURL: origin.url });
 		const page = await context.newPage();
 		const errors = watchErrors(page);
+		// The report's Web Workers as the browser starts and ends them.
+		const workers: { closed: boolean }[] = [];
+		page.on('worker', (worker) => {
+			const seen = { closed: false };
+			workers.push(seen);
+			worker.on('close', () => (seen.closed = true));
+		});
+		const exported = async () => {
+			const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('balance-export').click()]);
+			const chunks: Buffer[] = [];
+			for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+			return Buffer.concat(chunks).toString('utf8');
+		};
 		try {
 			await importPlan(page, plan, 'balance.json');
 			await page.goto('/');
@@ -62,11 +77,8 @@ describe.each(journeyOrigins().slice(0, 1))('the balance report at $name', (orig
 			await page.locator('[data-picture="deaths"]').first().click();
 			await page.locator('[data-testid="balance-board"][data-picture="deaths"]').waitFor();
 			// Exported as a JSON file: the report itself.
-			const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('balance-export').click()]);
-			const stream = await file.createReadStream();
-			const chunks: Buffer[] = [];
-			for await (const chunk of stream) chunks.push(chunk as Buffer);
-			const report = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+			const first = await exported();
+			const report = JSON.parse(first);
 			expect(report.games).toBe(6);
 			expect(report.plan.name).toBe('Balance test');
 
@@ -80,6 +92,21 @@ describe.each(journeyOrigins().slice(0, 1))('the balance report at $name', (orig
 			const played = Number(await results.getAttribute('data-games'));
 			expect(played).toBeGreaterThan(1);
 			expect(played).toBeLessThan(5000);
+			const started = workers.length;
+			expect(started).toBeGreaterThan(0);
+
+			// The first report asked again (six games, the same seed) on the workers kept since the
+			// first run: the same report, and no worker started for it.
+			await page.getByTestId('balance-games').fill('6');
+			await page.getByTestId('balance-run').click();
+			await expect.poll(async () => results.getAttribute('data-games'), { timeout: 120_000 }).toBe('6');
+			await expect.poll(() => page.getByTestId('balance-stopped').count()).toBe(0);
+			expect(await exported()).toBe(first);
+			expect(workers).toHaveLength(started);
+			expect(workers.some((w) => w.closed)).toBe(false);
+			// The panel closed: its workers end.
+			await page.getByTestId('balance-close').click();
+			await expect.poll(() => workers.every((w) => w.closed)).toBe(true);
 			expect(errors).toEqual([]);
 		} finally {
 			await context.close();
