@@ -252,17 +252,19 @@ describe('bots', () => {
 	// Measured on seeds 1–40 (one explorer alone on a generated 8x8 plan, default settings): 28 of
 	// 40 games (70 %) end with the true treasure carried out (9 with the explorer dead of
 	// encephalitis, no hospital found in time; 2 in a draw counted to its end; 1 at the move
-	// limit); 29 of 40 once the assistant learned which pit leads to which. Asserted: no worse than
-	// the 26 of 40 (65 %) measured before the explorer stopped looping (issue 22).
-	test('an explorer alone carries the true treasure out of most generated 8x8 plans (72 % measured)', () => {
+	// limit); 29 of 40 once the assistant learned which pit leads to which. Forty games spread by
+	// ±7 points: on seeds 1–200 that explorer carried it out of 128 (64 %), and so does the one that
+	// plans only its likeliest cell and explores the outline with the rest (issue 36: 25 of seeds
+	// 1–40, 103 of 41–200 against 99). Asserted over 200 seeds: at least 60 %.
+	test('an explorer alone carries the true treasure out of most generated 8x8 plans (64 % measured)', () => {
 		let won = 0;
-		const games = 40;
+		const games = 200;
 		for (let seed = 1; seed <= games; seed++) {
 			const plan = generatePlan({ width: 8, height: 8, seed });
 			const g = playBotGame({ plan, bots: ['explorer'], seed });
 			if (g.state.result?.kind === 'win' && g.state.result.how === 'treasure') won++;
 		}
-		expect(won / games).toBeGreaterThanOrEqual(0.65);
+		expect(won / games).toBeGreaterThanOrEqual(0.6);
 	}, 300_000);
 
 	test('an abandoned-labyrinth bot game replays exactly: the same seed gives the same record, and the record rebuilds the end', () => {

@@ -23,7 +23,7 @@ import { createRng, type Rng } from '../engine/random';
 import { OPPOSITE } from '../engine/plan/geometry';
 import { DIRECTIONS, type Direction, type RuleSystemId } from '../engine/plan/types';
 import { SeatKnowledge, SIDE_EXIT, SIDE_OPEN, SIDE_UNKNOWN, SIDE_WALL, type Map2D } from './knowledge';
-import { INNER, OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
+import { OUTLINE, Reach, type Route, type RouteCosts } from './plan-route';
 import type { BotLevel } from '../store/records';
 import { AbandonedExplorer } from './abandoned-explorer';
 import { TopographicExplorer } from './topographic-explorer';
@@ -41,8 +41,13 @@ export { BOT_LEVELS, isBotLevel, type BotLevel } from '../store/records';
 /** The farthest (in route cost) a treasure seen lying is fetched. */
 const TREASURE_DETOUR = 12;
 
-/** Cells the explorer plans for when it is not sure where it stands (the likeliest). */
-const WORLDS_PLANNED = 8;
+/**
+ * Cells the explorer plans for when it is not sure where it stands (the likeliest). One: the
+ * hypotheses mostly hold the same map around the player (what he learnt since he was lost, placed
+ * at each cell), so their routes agree; planning the eight likeliest and voting (issue 22) won no
+ * more games and made a third of the games' CPU time (docs/bots.md, issue 36).
+ */
+const WORLDS_PLANNED = 1;
 
 /**
  * Whether the leading vote stays ahead whatever way `left` more weight votes: given to any other
@@ -326,8 +331,9 @@ class SeatBot implements Bot {
 			const r = reach.toCell((c) => know.treasures.has(c), TREASURE_DETOUR);
 			if (r) return r;
 		}
-		// Explore: the nearest side not known (an inner one first: the outline is mostly wall).
-		const r = reach.toSide(UNKNOWN, INNER) ?? reach.toSide(UNKNOWN);
+		// Explore: the nearest side not known, on the outline too — an exit found then spares the
+		// treasure's carrier a search along the outline, and the outline tells a lost player where he is.
+		const r = reach.toSide(UNKNOWN);
 		if (r) return r;
 		// Everything within reach on foot is known: a pit leads on to the rest (4.4).
 		const pit = reach.toCell((c) => map.kind(c) === 'pit');

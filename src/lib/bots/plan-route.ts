@@ -276,10 +276,11 @@ export class Reach {
 				if (dist[c] !== d || this.terminal[c] === 1) continue;
 				for (let k = 0; k < 4; k++) {
 					const di = order[k]!;
-					const s = map.side(c, di);
-					if (s !== side) continue;
+					// Where the side lies first: a side not wanted is not read (reading one reads the facts).
 					const n = nb[c * 4 + di]!;
 					if (where === OUTLINE ? n >= 0 : where === INNER && n < 0) continue;
+					const s = map.side(c, di);
+					if (s !== side) continue;
 					const kind = n >= 0 ? map.kind(n) : undefined;
 					const cost = d + (s === UNKNOWN ? this.costs.unknown : 1) + (kind === undefined ? 0 : (this.costs.hazard[kind] ?? 0));
 					if (bestTo >= 0 && (cost > bestCost || (cost === bestCost && (c > bestTo || (c === bestTo && k > bestK))))) continue;
