@@ -184,6 +184,6 @@ export function play(game: Game, state: GameState, command: Command): Applied & 
 }
 
 /** Whether the engine refused the command (nothing changed; it is not recorded). */
-export function rejected(applied: Applied): boolean {
+export function rejected(applied: Pick<Applied, 'events'>): boolean {
 	return applied.events.length === 1 && applied.events[0]!.type === 'rejected';
 }
