@@ -43,13 +43,13 @@ function kept(page: Page): Promise<DuelRecord> {
 }
 
 const WORDS = {
-	en: { open: 'Play a duel', generate: 'Generate one', computer: 'Play against the computer', start: 'Start here', yourTurn: 'Your turn', thinking: 'The computer is moving' },
-	ru: { open: 'Играть дуэль', generate: 'Создать автоматически', computer: 'Играть против компьютера', start: 'Начать здесь', yourTurn: 'Ваш ход', thinking: 'Ход компьютера' },
-	uk: { open: 'Грати дуель', generate: 'Створити автоматично', computer: 'Грати проти комп\'ютера', start: 'Почати тут', yourTurn: 'Ваш хід', thinking: 'Хід комп\'ютера' }
+	en: { open: 'Play a duel', generate: 'Generate one', computer: 'Play against the computer', start: 'Start here', yourTurn: 'Your turn', thinking: 'The computer is moving', wanderer: 'wanderer', strong: 'a strong opponent', easy: 'an easy opponent' },
+	ru: { open: 'Играть дуэль', generate: 'Создать автоматически', computer: 'Играть против компьютера', start: 'Начать здесь', yourTurn: 'Ваш ход', thinking: 'Ход компьютера', wanderer: 'странник', strong: 'сильный соперник', easy: 'лёгкий соперник' },
+	uk: { open: 'Грати дуель', generate: 'Створити автоматично', computer: 'Грати проти комп\'ютера', start: 'Почати тут', yourTurn: 'Ваш хід', thinking: 'Хід комп\'ютера', wanderer: 'мандрівник', strong: 'сильний суперник', easy: 'легкий суперник' }
 } as const;
 
-/** Home → the duel → a labyrinth of her own and her name → against the computer → her start. */
-async function startDuel(page: Page, lang: keyof typeof WORDS): Promise<void> {
+/** Home → the duel → a labyrinth of her own and her name → against the computer (the strongest, or the wanderer she picks) → her start. */
+async function startDuel(page: Page, lang: keyof typeof WORDS, wanderer = false): Promise<void> {
 	const w = WORDS[lang];
 	await page.goto('/');
 	await page.locator('main[data-screen="home"]').waitFor();
@@ -60,6 +60,12 @@ async function startDuel(page: Page, lang: keyof typeof WORDS): Promise<void> {
 	await page.getByTestId('duel-name').fill('Ada');
 	const card = page.getByTestId('duel-computer');
 	await card.scrollIntoViewIfNeeded();
+	// The level chosen says how it plays: the explorer unless she picks the wanderer.
+	await expect.poll(async () => await card.getByTestId('duel-computer-about').textContent()).toContain(w.strong);
+	if (wanderer) {
+		await card.getByTestId('duel-computer-level').selectOption({ label: w.wanderer });
+		await expect.poll(async () => await card.getByTestId('duel-computer-about').textContent()).toContain(w.easy);
+	}
 	await screenshot(page, `duel-computer-lobby-${lang}`);
 	await card.getByRole('button', { name: w.computer }).tap();
 	await page.waitForURL(/\/duel\/play\?id=/);
@@ -126,10 +132,12 @@ describe('a duel against the computer on one phone', () => {
 		const context = await phone('uk-UA');
 		const page = await context.newPage();
 		try {
-			await startDuel(page, 'uk');
+			await startDuel(page, 'uk', true);
 			await herTurns(page, 'uk', 2);
 			await screenshot(page, 'duel-computer-play-uk');
 			await expect.poll(async () => (await page.locator('[data-testid="duel"] .top').textContent()) ?? '').toContain("Проти комп'ютера");
+			// The level she picked is the one that plays.
+			expect((await kept(page)).computer?.level).toBe('wanderer');
 		} finally {
 			await context.close();
 		}

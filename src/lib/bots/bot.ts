@@ -6,7 +6,9 @@
  * so the same seed and the same feed give the same game.
  *
  * Levels:
- * - `wanderer`  a legal move at random (the way back in when outside; any system);
+ * - `wanderer`  a legal move at random (the way back in when outside; any system); in a duel, where
+ *               only a treasure carried out wins, it also takes a treasure it finds and, carrying
+ *               one, makes for the labyrinth's wall and an exit along it (duel-wanderer.ts);
  * - `explorer`  maps the labyrinth: tries the nearest side it does not know, walks to treasures it
  *               saw, carries a treasure out through an exit it knows (else looks for one), goes to
  *               a known hospital when hurt, orders the hospital when wounded; its routes end at a
@@ -28,6 +30,7 @@ import type { BotLevel } from '../store/records';
 import { AbandonedExplorer } from './abandoned-explorer';
 import { TopographicExplorer } from './topographic-explorer';
 import { DuelExplorer } from './duel-explorer';
+import { DuelWanderer } from './duel-wanderer';
 
 // Module-local copies of the side codes (read in the planner's loops).
 const EXIT = SIDE_EXIT;
@@ -89,6 +92,11 @@ const PLAY_BY_SYSTEM: Record<RuleSystemId, 'mapped' | OwnExplorer> = {
 	duel: { create: (seat, rng) => new DuelExplorer(seat, rng), whole: true }
 };
 
+/** A system's own wanderer, where the common one cannot win its game (a duel is won by a treasure carried out only). */
+const WANDER_BY_SYSTEM: Partial<Record<RuleSystemId, OwnExplorer>> = {
+	duel: { create: (seat, rng) => new DuelWanderer(seat, rng), whole: true }
+};
+
 export interface Bot {
 	readonly seat: Seat;
 	readonly level: BotLevel;
@@ -128,7 +136,7 @@ class SeatBot implements Bot {
 
 	decide(view: SeatView): Command | null {
 		if (view.seat !== this.seat) throw new Error('a bot reads only its own seat');
-		const play = this.level === 'wanderer' ? 'wander' : PLAY_BY_SYSTEM[view.rules];
+		const play = this.level === 'wanderer' ? (WANDER_BY_SYSTEM[view.rules] ?? 'wander') : PLAY_BY_SYSTEM[view.rules];
 		if (typeof play === 'object' && play.whole) return (this.own ??= play.create(this.seat, this.rng)).decide(view);
 		this.know ??= new SeatKnowledge(this.seat, view, this.level === 'hunter');
 		const know = this.know;

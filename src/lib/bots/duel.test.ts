@@ -87,6 +87,27 @@ describe('the duel explorer', () => {
 		expect(compared).toBeGreaterThan(20);
 	}, 300_000);
 
+	// The duel's wanderer takes the treasures it finds and heads out with them: what it was told
+	// alone moves it. Longer duels (wanderers find treasures slowly), kept where one was taken.
+	test('non-cheating: a wanderer that takes treasures and carries them decides the same when hidden facts change', () => {
+		let compared = 0;
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 5 }), (a, b, pick) => {
+				const twin = [generateDuel(a), generateDuel(b)] as const;
+				const one = playBotDuel({ plans: twin, bots: ['wanderer', 'wanderer'], seed: a, maxCommands: 400 });
+				if (!/"a":"take"/.test(logs(one.match))) return;
+				const seen = one.match.games.map(walkedOn);
+				const changed = [hiddenDuelChange(twin[0], seen[0]!, pick), hiddenDuelChange(twin[1], seen[1]!, pick)] as const;
+				if (!changed[0] && !changed[1]) return;
+				const two = playBotDuel({ plans: [changed[0] ?? twin[0], changed[1] ?? twin[1]], bots: ['wanderer', 'wanderer'], seed: a, maxCommands: 400 });
+				expect(logs(two.match)).toBe(logs(one.match));
+				compared++;
+			}),
+			{ numRuns: 40, seed: 3602 }
+		);
+		expect(compared).toBeGreaterThan(10);
+	}, 300_000);
+
 	test('a bot duel replays exactly: the same seed gives the same records, and the record of each half rebuilds its end', () => {
 		const one = playBotDuel({ plans, bots: ['explorer', 'explorer'], seed: 'same' });
 		const two = playBotDuel({ plans, bots: ['explorer', 'explorer'], seed: 'same' });

@@ -5,11 +5,17 @@
  * turn may hold several actions (3a, 3b: crossbow, crutch), so one computer turn is several
  * commands: `duelComputerTurn` plays them all against a `DuelMatch`. A command the match refuses
  * (a grenade after a step, 3.3) leaves the feed as it was: the bot hears that and decides again.
+ *
+ * Two places play a computer's duel: `duelComputerTurn` here (a `DuelMatch`, the CLI's
+ * simulation) and `ComputerDuel` (play/computer-duel.ts: the phone's record, one person against
+ * the computer, one action on the clock at a time). What they share is here, once: the walker's
+ * feed (`walkerFeed`), one action decided and refereed (`duelComputerAction`) and the bot brought
+ * back along a half's record (`resumeWalker`); each only referees and records in its own way.
  */
-import { initialState, replayEvents, type Game } from '../engine/game/game';
+import { initialState, rejected, replayEvents, type Game } from '../engine/game/game';
 import { apply } from '../engine/game/apply';
-import type { GameEvent, GameState } from '../engine/game/types';
-import { addToFeeds, viewFor, visibleTo } from '../engine/game/view';
+import type { Command, GameEvent, GameState } from '../engine/game/types';
+import { addToFeeds, viewFor, visibleTo, type SeatView } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { createDuel, duelCommand, type DuelMatch, type DuelStep, type Player } from '../engine/rules/duel/match';
 import { duelCost } from '../engine/rules/duel/rules';
@@ -31,9 +37,14 @@ function heard(events: readonly GameEvent[]): GameEvent[] {
 	return events.filter((e) => e.type !== 'turn' && visibleTo(e, DUEL_WALKER));
 }
 
+/** What the walker of a half has heard there (his bot's feed), rebuilt from the half's record. */
+export function walkerFeed(half: Game): GameEvent[] {
+	return heard(replayEvents(half).events.seatFeed(DUEL_WALKER));
+}
+
 /** What player `player` has heard in the half he walks (his bot's feed), rebuilt from the match's record. */
 export function duelFeed(match: DuelMatch, player: Player): GameEvent[] {
-	return heard(replayEvents(match.games[other(player)]).events.seatFeed(DUEL_WALKER));
+	return walkerFeed(match.games[other(player)]);
 }
 
 /** A match step's announcements as the walker's half said them (the match names him as the player; the half as seat 0). */
@@ -43,6 +54,22 @@ function asHalf(events: readonly GameEvent[]): GameEvent[] {
 
 /** The feeds of both players (per player: the half he walks), kept in step with a match. */
 export type DuelFeeds = [GameEvent[], GameEvent[]];
+
+/**
+ * The computer's next action (its start, or one action of its turn), decided from the walker's
+ * `view`: `referee` answers a command with what it made of it, or null when the half refused it
+ * (nothing heard: the bot decides again, `MAX_TRIES` decisions in all). Null: the bot had nothing
+ * to say, or every try was refused.
+ */
+export function duelComputerAction<T>(bot: Bot, view: SeatView, referee: (cmd: Command) => T | null): T | null {
+	for (let i = 0; i < MAX_TRIES; i++) {
+		const cmd = bot.decide(view);
+		if (!cmd) return null;
+		const done = referee(cmd);
+		if (done !== null) return done;
+	}
+	return null;
+}
 
 export interface DuelTurn {
 	match: DuelMatch;
@@ -63,18 +90,15 @@ export function duelComputerTurn(match: DuelMatch, player: Player, bot: Bot, fee
 	const half = other(player);
 	const steps: DuelStep[] = [];
 	let m = match;
-	let refused = 0;
 	const starting = () => m.halves[half].phase === 'start' && m.halves[half].players[0]!.cell < 0;
 	const mine = () => m.turns.winner === null && m.halves[half].phase === 'play' && m.turns.turn === player;
 	while (starting() || mine()) {
-		const cmd = bot.decide(viewFor(m.halves[half], DUEL_WALKER, fs[player]));
-		if (!cmd) return { match: m, steps, stuck: true };
-		const step = duelCommand(m, player, cmd);
-		if (step.events.length === 1 && step.events[0]!.type === 'rejected') {
-			if (++refused >= MAX_TRIES) return { match: m, steps, stuck: true };
-			continue;
-		}
-		refused = 0;
+		const done = duelComputerAction(bot, viewFor(m.halves[half], DUEL_WALKER, fs[player]), (cmd) => {
+			const step = duelCommand(m, player, cmd);
+			return rejected(step) ? null : { cmd, step };
+		});
+		if (!done) return { match: m, steps, stuck: true };
+		const { cmd, step } = done;
 		m = step.match;
 		steps.push(step);
 		fs[player].push(...asHalf(step.events));
@@ -86,14 +110,18 @@ export function duelComputerTurn(match: DuelMatch, player: Player, bot: Bot, fee
 	return { match: m, steps, stuck: false };
 }
 
-/**
- * A bot rebuilt for a match played so far (a reload): it decides again at each of its commands
- * in the record, as it did then (refused tries included), which brings its map and its random
- * draws back to where they stood. Its next decision is the one it would have made.
- */
+/** A bot rebuilt for a match played so far (a reload): `resumeWalker` along the half it walks. */
 export function resumeDuelBot(match: DuelMatch, player: Player, level: BotLevel, seed: string | number): Bot {
-	const bot = duelBot(level, player, seed);
-	const game: Game = match.games[other(player)];
+	return resumeWalker(duelBot(level, player, seed), match.games[other(player)]);
+}
+
+/**
+ * `bot`, new, brought along the record of the half it walks (a reload): it decides again at each
+ * of the walker's commands there, as it did then (refused tries included, until it says what the
+ * record says), which brings its map and its random draws back to where they stood. Its next
+ * decision is the one it would have made.
+ */
+export function resumeWalker(bot: Bot, game: Game): Bot {
 	let state: GameState = initialState(game);
 	const feeds: GameEvent[][] = [[]];
 	const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -7,22 +7,22 @@
  *
  * The person is player 0; the computer player 1. The computer decides from its seat's view of
  * the person's half alone (`viewFor`, seat 0 of that one-seat game, what a walker may know),
- * through the bots' seam (`createBot`). After a reload `open` walks the record again and lets the
- * bot decide at each of its moves as it did then (refused tries included), as `TableBots.resume`
- * does, so its map and random draws are where they stood.
+ * through the bots' seam (`createBot`), and plays each action as the CLI's simulated duels do
+ * (bots/duel.ts: `duelComputerAction`). After a reload `open` walks the record again and lets
+ * the bot decide at each of its moves as it did then (`resumeWalker`), so its map and random
+ * draws are where they stood.
  *
  * Each record is saved before it is shown: a move the device could not store is not made.
  */
-import { apply } from '../engine/game/apply';
-import { initialState, type Game } from '../engine/game/game';
+import { rejected } from '../engine/game/game';
 import type { Action, Command, GameEvent } from '../engine/game/types';
-import { addToFeeds, viewFor } from '../engine/game/view';
+import { viewFor } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel/match';
 import { createBot, type Bot, type BotLevel } from '../bots/bot';
-import { MAX_TRIES } from '../bots/seats';
+import { DUEL_WALKER, duelComputerAction, resumeWalker, walkerFeed } from '../bots/duel';
 import { deviceOf, duelFeed, newDuelRecord, type DuelStore } from '../net/duel-record';
 import type { DuelRecord, DuelSettings, Exchange } from '../store/records';
 
@@ -65,24 +65,11 @@ export function devicesOf(record: DuelRecord): { person: DuelDevice; computer: D
 
 /** The computer's view of the person's labyrinth: what its walker (seat 0 of that half) may know, and nothing else. */
 export function computerView(person: DuelDevice) {
-	return viewFor(person.half, 0, walkerFeed(person.game));
+	return viewFor(person.half, DUEL_WALKER, walkerFeed(person.game));
 }
 
-/** The announcements seat 0 of a half-game has heard, replayed from its log. */
-function walkerFeed(game: Game): GameEvent[] {
-	let state = initialState(game);
-	const feeds: GameEvent[][] = [[]];
-	for (const cmd of game.log) {
-		const r = apply(state, cmd);
-		addToFeeds(feeds, r.events);
-		state = r.state;
-	}
-	return feeds[0]!;
-}
-
-const refused = (reply: readonly GameEvent[]) => reply.length === 1 && reply[0]!.type === 'rejected';
+const refused = (reply: readonly GameEvent[]) => rejected({ events: reply });
 const reasonOf = (reply: readonly GameEvent[]) => (reply[0] as { reason?: string } | undefined)?.reason ?? 'malformed';
-const same = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What the computer may send now, if anything: its start, or a move in its turn. */
 export function computerToAct(record: DuelRecord, person: DuelDevice): 'start' | 'move' | null {
@@ -127,10 +114,10 @@ export class ComputerDuel {
 		this.onChange = opts.onChange ?? (() => {});
 		this.thinkMs = opts.thinkMs ?? THINK_MS;
 		this.record = opts.record;
-		this.bot = createBot(opts.record.computer.level, 0, opts.record.seed);
 		const { person, computer } = this.replay(opts.record);
 		this.person = person;
 		this.computer = computer;
+		this.bot = resumeWalker(createBot(opts.record.computer.level, DUEL_WALKER, opts.record.seed), person.game);
 	}
 
 	/** The duel of this record, its computer brought back to where it stood, its next action (if any) on the clock. */
@@ -212,16 +199,11 @@ export class ComputerDuel {
 	private async act(): Promise<void> {
 		const what = computerToAct(this.record, this.person);
 		if (!what || this.closed) return;
-		const view = computerView(this.person);
-		for (let i = 0; i < MAX_TRIES; i++) {
-			const cmd = this.bot.decide(view);
-			if (!cmd) break;
-			const done = what === 'start' ? this.tryStart(cmd) : this.tryMove(cmd);
-			if (done) {
-				await this.store.save(done.record);
-				this.commit(done.record, done.person, done.computer);
-				return;
-			}
+		const done = duelComputerAction(this.bot, computerView(this.person), (cmd) => (what === 'start' ? this.tryStart(cmd) : this.tryMove(cmd)));
+		if (done) {
+			await this.store.save(done.record);
+			this.commit(done.record, done.person, done.computer);
+			return;
 		}
 		// A bot with nothing legal to say (not the wanderer nor the explorer): a step at random, drawn from the match seed.
 		const fallback = what === 'move' ? this.tryMove({ type: 'move', by: 0, actions: [{ a: 'go', dir: createRng(`${this.record.seed}:fallback:${this.record.exchanges.length}`).pick(DIRECTIONS)! }] } as Command) : null;
@@ -272,22 +254,11 @@ export class ComputerDuel {
 		return run;
 	}
 
-	/**
-	 * Both devices rebuilt along the record, the bot deciding again at each of its actions as it did
-	 * then (until it says what the record says), so that it resumes exactly.
-	 */
+	/** Both devices rebuilt along the record (the bot is brought along the person's half after). */
 	private replay(record: DuelRecord): { person: DuelDevice; computer: DuelDevice } {
 		const empty: DuelRecord = { ...record, myStart: null, theirStart: null, exchanges: [] };
 		let { person, computer } = devicesOf(empty);
-		const redo = (cmd: Command) => {
-			const view = computerView(person);
-			for (let i = 0; i < MAX_TRIES; i++) {
-				const d = this.bot.decide(view);
-				if (!d || same(d, cmd)) break;
-			}
-		};
 		if (record.theirStart) {
-			redo({ type: 'choose_start', by: 0, cell: record.theirStart.cell });
 			const r = refereeOpponent(person, { type: 'choose_start', by: 0, cell: record.theirStart.cell });
 			person = r.device;
 			computer = ownStartAnswered(computer, r.reply);
@@ -298,7 +269,6 @@ export class ComputerDuel {
 		}
 		for (const x of record.exchanges) {
 			if (x.by === COMPUTER) {
-				redo({ type: 'move', by: 0, actions: x.actions } as Command);
 				person = refereeOpponent(person, { type: 'move', by: 0, actions: x.actions } as Command).device;
 				computer = ownMoveAnswered(computer, x.actions, x.reply);
 			} else {

@@ -9,7 +9,7 @@ import { ruleSystem } from '../rules/index';
 import { apply } from './apply';
 import { compileBoard } from './board';
 import { resolveSettings, type GameSettings, type SettingsError } from './settings';
-import { NO_MOVES, type Applied, type Command, type GameState, type Item, type PlayerState } from './types';
+import { NO_MOVES, type Applied, type Command, type GameEvent, type GameState, type Item, type PlayerState } from './types';
 import { EventLog } from './event-log';
 
 export interface Game {
@@ -184,6 +184,6 @@ export function play(game: Game, state: GameState, command: Command): Applied & 
 }
 
 /** Whether the engine refused the command (nothing changed; it is not recorded). */
-export function rejected(applied: Applied): boolean {
+export function rejected(applied: { readonly events: readonly GameEvent[] }): boolean {
 	return applied.events.length === 1 && applied.events[0]!.type === 'rejected';
 }
