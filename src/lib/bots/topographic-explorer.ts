@@ -59,6 +59,10 @@ const SPINNER_ODDS = 0.05;
  * the morgue; at 0.2 the map is kept unless the answers contradict it.
  */
 const UNMET_PIT_ODDS = 0.2;
+/** How sure the likeliest hypothesis must be for its map to be kept as the one a death goes back to. */
+const ANCHOR_WEIGHT = 0.5;
+/** How much more weight of hypotheses may think a step deadly than the safest step (it is then not taken). */
+const DEADLY_TOLERANCE = 0.05;
 /** Route cost of a step across a side not known. */
 const UNKNOWN_STEP = 2;
 
@@ -131,6 +135,17 @@ export class TopographicExplorer {
 	private lastDir: number | null = null;
 	/** Carrying the treasure when the step was sent (a wall met then is no exit). */
 	private carrying = false;
+	/**
+	 * 1.4: his last step ended in a swamp, as told ("swamp", or a river that brought him into one;
+	 * a wall hit there leaves him in it): a step into a swamp, or a river into one, kills now.
+	 */
+	private inSwamp = false;
+	/**
+	 * The last map, as the likeliest hypothesis held it, that knew where the morgue is (1.10): a
+	 * death puts him there again whatever else he lost since (a pit to a pit not met, answers no
+	 * hypothesis fits), so that map is taken up again.
+	 */
+	private anchor: TopoMap | null = null;
 
 	constructor(
 		readonly seat: Seat,
@@ -168,6 +183,8 @@ export class TopographicExplorer {
 		}
 		if (this.hyps.length === 0) this.hyps = [this.fresh(K_UNKNOWN)];
 		keepLikeliest(this.hyps, MAX_HYPOTHESES);
+		const lead = this.hyps[0]!;
+		if (lead.map.morgue >= 0 && lead.weight >= ANCHOR_WEIGHT) this.anchor = lead.map.clone();
 	}
 
 	private keep(f: (h: Hypothesis) => Hypothesis[]): void {
@@ -181,9 +198,11 @@ export class TopographicExplorer {
 		if (e.type === 'morgue') {
 			// 1.10: revived in the morgue, without the treasure (it goes back where it lay).
 			this.pending = null;
+			this.inSwamp = false;
 			const known = this.hyps.filter((h) => h.map.morgue >= 0);
 			for (const h of known) h.pos = h.map.morgue;
-			this.hyps = known.length ? known : [this.fresh(K_MORGUE)];
+			const anchor = this.anchor;
+			this.hyps = known.length ? known : anchor ? [{ pos: anchor.morgue, map: anchor.clone(), weight: 1 }] : [this.fresh(K_MORGUE)];
 			return;
 		}
 		if (e.type === 'treasure_picked') {
@@ -195,6 +214,7 @@ export class TopographicExplorer {
 		const stepAnswer = e.type === 'wall' || e.type === 'pit' || e.type === 'topo_river' || e.type === 'crocodile_eats' || e.type === 'swamp_death' || ARRIVED[e.type] !== undefined;
 		if (!stepAnswer) return;
 		this.pending = null;
+		if (e.type !== 'wall') this.inSwamp = e.type === 'swamp' || (e.type === 'topo_river' && e.swamp);
 		this.keep((h) => {
 			// The cell's turn taken as none, or as known; if the answer contradicts it, every other turn (1.2).
 			const spin = h.map.spin[h.pos]!;
@@ -229,6 +249,12 @@ export class TopographicExplorer {
 		const to = map.nb(from, a);
 		if (to < 0 || !map.setSide(from, a, S_OPEN) || !map.visit(to, this.w, this.h)) return [];
 		const arrived = ARRIVED[e.type];
+		if (arrived === K_MORGUE) {
+			// There is one morgue (docs/rules.md, the plan): a second place for it is a contradiction.
+			if ((map.morgue >= 0 && map.morgue !== to) || !map.setKind(to, K_MORGUE)) return [];
+			map.morgue = to;
+			return [{ pos: to, map, weight }];
+		}
 		if (arrived !== undefined) return map.setKind(to, arrived) ? [{ pos: to, map, weight }] : [];
 		if (e.type === 'crocodile_eats') return map.setKind(to, K_CROCODILE) ? [{ pos: to, map, weight }] : [];
 		if (e.type === 'swamp_death') return map.kind[to] === K_SWAMP || map.kind[to] === K_UNKNOWN ? (map.setKind(to, K_SWAMP), [{ pos: to, map, weight }]) : [];
@@ -288,29 +314,75 @@ export class TopographicExplorer {
 			// The hypotheses not planned yet cannot change the choice: the leader stays ahead whichever way they vote.
 			if (left > 0 && settled(votes, penalty, left)) break;
 		}
-		const order = this.rng.shuffle([0, 1, 2, 3]);
-		let best = -1;
-		let most = 0;
-		for (const d of order) {
-			const score = votes[d]! / penalty[d]!;
-			if (score > most) {
-				most = score;
-				best = d;
+		const armed = (me.bullets ?? 0) > 0;
+		const deadly = this.deadly(armed);
+		const safest = Math.min(...deadly);
+		// A step some hypotheses (more than a few in a hundred) know kills him is not taken while a
+		// safer one leads somewhere too: the vote may come from hypotheses that place him elsewhere.
+		// With no such step he takes it (a death is his way out of a pocket: revived in the morgue).
+		const safe = (d: number) => deadly[d]! <= safest + DEADLY_TOLERANCE;
+		const shuffled = this.rng.shuffle([0, 1, 2, 3]);
+		const leading = (dirs: number[]) => {
+			let best = -1;
+			let most = 0;
+			for (const d of dirs) {
+				const score = votes[d]! / penalty[d]!;
+				if (score > most) {
+					most = score;
+					best = d;
+				}
 			}
-		}
+			return best;
+		};
+		const safer = shuffled.filter(safe);
+		const order = leading(safer) >= 0 ? safer : shuffled;
+		let best = leading(order);
 		if (best < 0) best = order[0]!;
 		if (this.course.take(best) > 3) best = order[0]!;
 		const actions: Action[] = [];
-		const first = this.hyps[0]!;
-		const spin = Math.max(0, first.map.spin[first.pos]!);
-		const into = first.map.nb(first.pos, (best + spin) & 3);
-		// 1.6: a known crocodile ahead is shot first (it sleeps); the shot turns as the step does (1.2).
-		if ((me.bullets ?? 0) > 0 && into >= 0 && first.map.kind[into] === K_CROCODILE) actions.push({ a: 'shoot', dir: DIRECTIONS[best]! });
+		// 1.6: a crocodile any hypothesis knows ahead is shot first (it sleeps); the shot turns as the step does (1.2).
+		if (armed && this.crocodileAhead(best) > 0) actions.push({ a: 'shoot', dir: DIRECTIONS[best]! });
 		actions.push({ a: 'go', dir: DIRECTIONS[best]! });
 		this.lastDir = best;
 		this.answer = '';
 		this.pending = best;
 		return { type: 'move', by: this.seat, actions };
+	}
+
+	/** The cell a command `d` steps onto under `h` (its cell's turn as known; −1: a known wall or off the frame). */
+	private target(h: Hypothesis, d: number): number {
+		const a = (d + Math.max(0, h.map.spin[h.pos]!)) & 3;
+		if (h.map.sides[h.pos * 4 + a] === S_WALL) return -1;
+		return h.map.nb(h.pos, a);
+	}
+
+	/** The weight of the hypotheses under which the command `d` steps onto a crocodile. */
+	private crocodileAhead(d: number): number {
+		let w = 0;
+		for (const h of this.hyps) {
+			const to = this.target(h, d);
+			if (to >= 0 && h.map.kind[to] === K_CROCODILE) w += h.weight;
+		}
+		return w;
+	}
+
+	/**
+	 * Per command, the weight of the hypotheses under which the step kills him, as the map knows
+	 * it: an awake crocodile unshot (1.6: without cartridges), or from a swamp a swamp or a river
+	 * seen to end in one, or not seen yet (1.4).
+	 */
+	private deadly(armed: boolean): number[] {
+		const out = [0, 0, 0, 0];
+		for (const h of this.hyps)
+			for (let d = 0; d < 4; d++) {
+				const to = this.target(h, d);
+				if (to < 0) continue;
+				const k = h.map.kind[to];
+				const link = h.map.link[to]!;
+				const swampy = k === K_SWAMP || (k === K_RIVER && (link < 0 || h.map.kind[link] === K_SWAMP));
+				if ((k === K_CROCODILE && !armed) || (this.inSwamp && swampy)) out[d]! += h.weight;
+			}
+		return out;
 	}
 
 	/** The first step (a real direction) of this hypothesis's route to what it wants most. */
