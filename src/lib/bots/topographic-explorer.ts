@@ -63,6 +63,8 @@ const UNMET_PIT_ODDS = 0.2;
 const ANCHOR_WEIGHT = 0.5;
 /** How much more weight of hypotheses may think a step deadly than the safest step (it is then not taken). */
 const DEADLY_TOLERANCE = 0.05;
+/** Route cost of entering a cell of the ghost's path. */
+const GHOST_STEP = 3;
 /** Route cost of a step across a side not known. */
 const UNKNOWN_STEP = 2;
 
@@ -75,11 +77,14 @@ class TopoMap extends FrameMap {
 	morgue = -1;
 	/** Where the treasure lies when nobody carries it (−1 not known). */
 	home = -1;
+	/** Per cell: the ghost ate him there (2.2: the cell is on its path). */
+	readonly ghost: Uint8Array;
 
 	constructor(gw: number, gh: number, origin: number, from?: TopoMap) {
 		super(gw, gh, origin, from);
 		this.triedCarrying = from ? from.triedCarrying.slice() : new Uint8Array(gw * gh * 4);
 		this.spin = from ? from.spin.slice() : new Int8Array(gw * gh).fill(-1);
+		this.ghost = from ? from.ghost.slice() : new Uint8Array(gw * gh);
 		if (from) {
 			this.morgue = from.morgue;
 			this.home = from.home;
@@ -146,6 +151,8 @@ export class TopographicExplorer {
 	 * hypothesis fits), so that map is taken up again.
 	 */
 	private anchor: TopoMap | null = null;
+	/** 2.3: told "the ghost is near" since his last step was sent (it walks onto a cell beside him, or his own). */
+	private ghostNear = false;
 
 	constructor(
 		readonly seat: Seat,
@@ -195,6 +202,15 @@ export class TopographicExplorer {
 
 	private hear(e: GameEvent & { seat: Seat }): void {
 		if (this.pending !== null) this.answer += `${e.type},`;
+		if (e.type === 'eaten' && e.by === 'ghost') {
+			// 2.2: the ghost came onto his cell: that cell is on its path.
+			for (const h of this.hyps) h.map.ghost[h.pos] = 1;
+			return;
+		}
+		if (e.type === 'near' && e.who === 'ghost') {
+			this.ghostNear = true;
+			return;
+		}
 		if (e.type === 'morgue') {
 			// 1.10: revived in the morgue, without the treasure (it goes back where it lay).
 			this.pending = null;
@@ -335,7 +351,8 @@ export class TopographicExplorer {
 			return best;
 		};
 		const safer = shuffled.filter(safe);
-		const order = leading(safer) >= 0 ? safer : shuffled;
+		const open = safer.filter((d) => this.wallWeight(d) < 0.5);
+		const order = leading(safer) >= 0 ? safer : open.length ? open : shuffled;
 		let best = leading(order);
 		if (best < 0) best = order[0]!;
 		if (this.course.take(best) > 3) best = order[0]!;
@@ -344,6 +361,7 @@ export class TopographicExplorer {
 		if (armed && this.crocodileAhead(best) > 0) actions.push({ a: 'shoot', dir: DIRECTIONS[best]! });
 		actions.push({ a: 'go', dir: DIRECTIONS[best]! });
 		this.lastDir = best;
+		this.ghostNear = false;
 		this.answer = '';
 		this.pending = best;
 		return { type: 'move', by: this.seat, actions };
@@ -354,6 +372,13 @@ export class TopographicExplorer {
 		const a = (d + Math.max(0, h.map.spin[h.pos]!)) & 3;
 		if (h.map.sides[h.pos * 4 + a] === S_WALL) return -1;
 		return h.map.nb(h.pos, a);
+	}
+
+	/** The weight of the hypotheses under which the command `d` meets a known wall. */
+	private wallWeight(d: number): number {
+		let w = 0;
+		for (const h of this.hyps) if (this.target(h, d) < 0) w += h.weight;
+		return w;
 	}
 
 	/** The weight of the hypotheses under which the command `d` steps onto a crocodile. */
@@ -380,7 +405,8 @@ export class TopographicExplorer {
 				const k = h.map.kind[to];
 				const link = h.map.link[to]!;
 				const swampy = k === K_SWAMP || (k === K_RIVER && (link < 0 || h.map.kind[link] === K_SWAMP));
-				if ((k === K_CROCODILE && !armed) || (this.inSwamp && swampy)) out[d]! += h.weight;
+				const ghostly = this.ghostNear && h.map.ghost[to] === 1;
+				if ((k === K_CROCODILE && !armed) || (this.inSwamp && swampy) || ghostly) out[d]! += h.weight;
 			}
 		return out;
 	}
@@ -464,7 +490,8 @@ export class TopographicExplorer {
 					// 1.4: from a swamp, no second swamp (a river may end in one).
 					if (c === at && inSwamp && (k === K_SWAMP || k === K_RIVER)) continue;
 					const enter = k === K_SWAMP ? 4 : k === K_RIVER ? (map.link[to]! >= 0 ? 2 : 6) : k === K_PIT ? (map.link[to]! >= 0 ? 2 : 12) : k === K_CROCODILE ? (armed && c === at ? 2 : 80) : 0;
-					const nc = cost + (s === S_OPEN ? 1 : UNKNOWN_STEP) + enter;
+					// 2.2: a cell of the ghost's path (it ate him there) is passed, not lingered on.
+					const nc = cost + (s === S_OPEN ? 1 : UNKNOWN_STEP) + enter + (map.ghost[to] ? GHOST_STEP : 0);
 					if (nc < dist[to]!) {
 						dist[to] = nc;
 						first[to] = c === at ? d : first[c]!;
