@@ -12,16 +12,23 @@
  *   whose turn is known is left by the command that goes the way meant (and its shots turned too);
  * - 1.3 a river carries the player up to three cells downstream (the cells not told): he may be
  *   on any cell that far of the right kind; where it took him is then known, for the next time;
- * - 1.4 a swamp kills on a second move in a row: from a swamp, no step into a swamp or a river;
+ * - 1.4 a swamp kills on a second move in a row: told he is in one, no step that any likely
+ *   hypothesis knows leads into a swamp or a river into one (or not seen yet);
  * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame, less
  *   likely); not to a pit another is seen to lead to (exactly one pit leads into each);
- * - 1.6 an awake crocodile eats: a known one is shot (it sleeps) before it is entered, or avoided;
+ * - 1.6 an awake crocodile eats: one any hypothesis knows ahead is shot (it sleeps) before it is
+ *   entered; without cartridges no likely hypothesis's crocodile is stepped onto;
  * - 1.7 the arsenal gives three cartridges;
  * - 1.9 an exit is a wall to a player without the treasure: carrying it, he tries the labyrinth's
  *   outline again, walls he met without it included;
  * - 1.10 the dead revive in the morgue, without the treasure (it goes back to its place): once
- *   the morgue is known, a death puts him there; before, a fresh frame around it.
- * The bear and the ghost (2) are not hunted: a death costs the walk from the morgue only.
+ *   the morgue is known, a death puts him there; else the last sure map that knew the morgue is
+ *   taken up again (a pit to an unmet pit or answers nothing fits lost it since); else a fresh
+ *   frame around it; walking into the morgue places it (there is one);
+ * - 2.2, 2.3 the ghost: where it ate him is on its path: routes pay to enter such a cell, and none
+ *   is stepped onto while "the ghost is near" was heard since his last step.
+ * A step the likely hypotheses know deadly is not taken while a safe one leads somewhere else (a
+ * death is still his way out of a pocket). The bear (2.1) is not tracked.
  * Nothing is read but its seat's view: the feed's answers and its own standing.
  */
 import type { Action, Command, GameEvent, Seat } from '../engine/game/types';
@@ -30,12 +37,12 @@ import type { Rng } from '../engine/random';
 import { DIRECTIONS } from '../engine/plan/types';
 import { Course, FrameMap, K_UNKNOWN, keepLikeliest, S_OPEN, S_UNKNOWN, S_WALL, type Hypothesis as FrameHypothesis } from './frame-map';
 
-const K_LAND = 1;
-const K_RIVER = 2;
-const K_SWAMP = 3;
+export const K_LAND = 1;
+export const K_RIVER = 2;
+export const K_SWAMP = 3;
 /** A pit's kind on the explorer's map. */
 export const K_PIT = 4;
-const K_CROCODILE = 5;
+export const K_CROCODILE = 5;
 const K_ARSENAL = 6;
 const K_MORGUE = 7;
 
@@ -69,7 +76,7 @@ const GHOST_STEP = 3;
 const UNKNOWN_STEP = 2;
 
 /** A frame's map (frame-map.ts) with what this labyrinth adds: spinners' turns, the morgue, the treasure's place. */
-class TopoMap extends FrameMap {
+export class TopoMap extends FrameMap {
 	/** Per side: met as a wall while carrying the treasure (then not an exit). */
 	readonly triedCarrying: Uint8Array;
 	/** Per cell: the spinner's quarter turns (−1: taken as none, not known). */
@@ -96,7 +103,45 @@ class TopoMap extends FrameMap {
 	}
 }
 
-type Hypothesis = FrameHypothesis<TopoMap>;
+export type Hypothesis = FrameHypothesis<TopoMap>;
+
+/** What he knows of his standing that makes a step deadly, as told (not from any one hypothesis). */
+export interface Danger {
+	/** He has cartridges: a crocodile ahead is shot first (1.6). */
+	armed: boolean;
+	/** His last step ended in a swamp (1.4). */
+	inSwamp: boolean;
+	/** "The ghost is near" was heard since his last step (2.3). */
+	ghostNear: boolean;
+}
+
+/** The cell the command `d` steps onto under `h` (its cell's turn as known, 1.2; −1: a known wall or off the frame). */
+export function stepTarget(h: Hypothesis, d: number): number {
+	const a = (d + Math.max(0, h.map.spin[h.pos]!)) & 3;
+	if (h.map.sides[h.pos * 4 + a] === S_WALL) return -1;
+	return h.map.nb(h.pos, a);
+}
+
+/**
+ * Per command, the weight of the hypotheses under which the step kills him as the map knows it:
+ * an awake crocodile he cannot shoot first (1.6: no cartridges); from a swamp, a swamp or a river
+ * seen to end in one or not seen yet (1.4: a second swamp in a row); while the ghost is near, a
+ * cell where it ate him before (2.2: on its path, so it may walk onto him).
+ */
+export function deadlyWeights(hyps: readonly Hypothesis[], danger: Danger): number[] {
+	const out = [0, 0, 0, 0];
+	for (const h of hyps)
+		for (let d = 0; d < 4; d++) {
+			const to = stepTarget(h, d);
+			if (to < 0) continue;
+			const k = h.map.kind[to];
+			const link = h.map.link[to]!;
+			const swampy = k === K_SWAMP || (k === K_RIVER && (link < 0 || h.map.kind[link] === K_SWAMP));
+			const ghostly = danger.ghostNear && h.map.ghost[to] === 1;
+			if ((k === K_CROCODILE && !danger.armed) || (danger.inSwamp && swampy) || ghostly) out[d]! += h.weight;
+		}
+	return out;
+}
 
 /**
  * 1.5: the pits met (kinds `kind`, `link` where each was seen to lead) that the pit `from` may lead
@@ -331,7 +376,7 @@ export class TopographicExplorer {
 			if (left > 0 && settled(votes, penalty, left)) break;
 		}
 		const armed = (me.bullets ?? 0) > 0;
-		const deadly = this.deadly(armed);
+		const deadly = deadlyWeights(this.hyps, { armed, inSwamp: this.inSwamp, ghostNear: this.ghostNear });
 		const safest = Math.min(...deadly);
 		// A step some hypotheses (more than a few in a hundred) know kills him is not taken while a
 		// safer one leads somewhere too: the vote may come from hypotheses that place him elsewhere.
@@ -367,17 +412,10 @@ export class TopographicExplorer {
 		return { type: 'move', by: this.seat, actions };
 	}
 
-	/** The cell a command `d` steps onto under `h` (its cell's turn as known; −1: a known wall or off the frame). */
-	private target(h: Hypothesis, d: number): number {
-		const a = (d + Math.max(0, h.map.spin[h.pos]!)) & 3;
-		if (h.map.sides[h.pos * 4 + a] === S_WALL) return -1;
-		return h.map.nb(h.pos, a);
-	}
-
 	/** The weight of the hypotheses under which the command `d` meets a known wall. */
 	private wallWeight(d: number): number {
 		let w = 0;
-		for (const h of this.hyps) if (this.target(h, d) < 0) w += h.weight;
+		for (const h of this.hyps) if (stepTarget(h, d) < 0) w += h.weight;
 		return w;
 	}
 
@@ -385,30 +423,10 @@ export class TopographicExplorer {
 	private crocodileAhead(d: number): number {
 		let w = 0;
 		for (const h of this.hyps) {
-			const to = this.target(h, d);
+			const to = stepTarget(h, d);
 			if (to >= 0 && h.map.kind[to] === K_CROCODILE) w += h.weight;
 		}
 		return w;
-	}
-
-	/**
-	 * Per command, the weight of the hypotheses under which the step kills him, as the map knows
-	 * it: an awake crocodile unshot (1.6: without cartridges), or from a swamp a swamp or a river
-	 * seen to end in one, or not seen yet (1.4).
-	 */
-	private deadly(armed: boolean): number[] {
-		const out = [0, 0, 0, 0];
-		for (const h of this.hyps)
-			for (let d = 0; d < 4; d++) {
-				const to = this.target(h, d);
-				if (to < 0) continue;
-				const k = h.map.kind[to];
-				const link = h.map.link[to]!;
-				const swampy = k === K_SWAMP || (k === K_RIVER && (link < 0 || h.map.kind[link] === K_SWAMP));
-				const ghostly = this.ghostNear && h.map.ghost[to] === 1;
-				if ((k === K_CROCODILE && !armed) || (this.inSwamp && swampy) || ghostly) out[d]! += h.weight;
-			}
-		return out;
 	}
 
 	/** The first step (a real direction) of this hypothesis's route to what it wants most. */
