@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { K_UNKNOWN, S_WALL } from './frame-map';
-import { deadlyWeights, K_CROCODILE, K_LAND, K_PIT, K_RIVER, K_SWAMP, pitsItMayLeadTo, TopoMap, type Danger, type Hypothesis } from './topographic-explorer';
+import { deadlyWeights, K_CROCODILE, K_LAND, K_PIT, K_RIVER, K_SWAMP, pitsItMayLeadTo, riverCellsBetween, TopoMap, type Danger, type Hypothesis } from './topographic-explorer';
 
 // Seed 003 §1.5 (docs/rules.md): "each pit leads to one particular other pit, and exactly one pit
 // leads into each pit — a permutation without fixed points". The explorer falling into a pit whose
@@ -133,6 +133,44 @@ describe('topographic explorer: steps known to kill (seed 003 §1.4, §1.6, §2.
 					}
 				}
 			)
+		);
+	});
+});
+
+// Seed 003 §1.3: "a player who enters a river is carried 3 cells downstream (or to the swamp the
+// river flows into, if that is closer)" — one step a cell, so where he landed tells which cells the
+// river surely flowed through.
+describe('topographic explorer: the cells a river flowed through (seed 003 §1.3)', () => {
+	test('a landing in a line is reached straight: the cells between are the river; a bend gives none', () => {
+		const gw = 17;
+		const c = (x: number, y: number) => y * gw + x;
+		expect(riverCellsBetween(gw, c(5, 5), c(5, 6))).toEqual([]);
+		expect(riverCellsBetween(gw, c(5, 5), c(7, 5))).toEqual([c(6, 5)]);
+		expect(riverCellsBetween(gw, c(5, 5), c(5, 2))).toEqual([c(5, 4), c(5, 3)]);
+		expect(riverCellsBetween(gw, c(5, 5), c(6, 6))).toEqual([]);
+		expect(riverCellsBetween(gw, c(5, 5), c(7, 6))).toEqual([]);
+	});
+
+	test('over any entry and landing up to three steps apart, the cells given are each one step further along a straight path to it', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 3, max: 13 }), fc.integer({ min: 3, max: 13 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 }), (x, y, dx, dy) => {
+				fc.pre(Math.abs(dx) + Math.abs(dy) >= 1 && Math.abs(dx) + Math.abs(dy) <= 3);
+				const gw = 17;
+				const from = y * gw + x;
+				const to = (y + dy) * gw + x + dx;
+				const got = riverCellsBetween(gw, from, to);
+				if (dx !== 0 && dy !== 0) {
+					expect(got).toEqual([]);
+					return;
+				}
+				expect(got.length).toBe(Math.abs(dx) + Math.abs(dy) - 1);
+				let prev = from;
+				for (const cell of [...got, to]) {
+					const step = Math.abs((cell % gw) - (prev % gw)) + Math.abs(Math.floor(cell / gw) - Math.floor(prev / gw));
+					expect(step).toBe(1);
+					prev = cell;
+				}
+			})
 		);
 	});
 });

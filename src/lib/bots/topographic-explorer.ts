@@ -11,7 +11,9 @@
  *   each other turn, and the turns that fit are kept (learnt from where the step took it); a cell
  *   whose turn is known is left by the command that goes the way meant (and its shots turned too);
  * - 1.3 a river carries the player up to three cells downstream (the cells not told): he may be
- *   on any cell that far of the right kind; where it took him is then known, for the next time;
+ *   on any cell that far of the right kind; where it took him is then known, for the next time,
+ *   and a landing two or three cells away in a line makes the cells between river (into a swamp,
+ *   each carrying him there again);
  * - 1.4 a swamp kills on a second move in a row: told he is in one, no step that any likely
  *   hypothesis knows leads into a swamp or a river into one (or not seen yet);
  * - 1.5 a pit sends him to another pit: one he knows, or one he does not (a fresh frame, less
@@ -152,6 +154,22 @@ export function pitsItMayLeadTo(kind: Uint8Array, link: Int16Array, from: number
 	for (let c = 0; c < kind.length; c++) if (kind[c] === K_PIT && link[c]! >= 0) entered.add(link[c]!);
 	const out: number[] = [];
 	for (let c = 0; c < kind.length; c++) if (c !== from && kind[c] === K_PIT && !entered.has(c)) out.push(c);
+	return out;
+}
+
+/**
+ * 1.3: the cells a river surely flowed through between the river cell entered (`from`) and where
+ * it left him (`to`), on a frame `gw` wide: it carries at most three cells, one step each, so a
+ * landing in a line two or three cells away was reached straight; elsewhere (a bend) none is sure.
+ */
+export function riverCellsBetween(gw: number, from: number, to: number): number[] {
+	const dx = (to % gw) - (from % gw);
+	const dy = Math.floor(to / gw) - Math.floor(from / gw);
+	if (dx !== 0 && dy !== 0) return [];
+	const n = Math.abs(dx) + Math.abs(dy);
+	const step = Math.sign(dx) + Math.sign(dy) * gw;
+	const out: number[] = [];
+	for (let i = 1; i < n; i++) out.push(from + i * step);
 	return out;
 }
 
@@ -350,15 +368,32 @@ export class TopographicExplorer {
 				if (d === 0 || d > 3 || (!e.swamp && d === 2)) continue;
 				if ((map.kind[c] === K_UNKNOWN || map.kind[c] === landed) && map.fits(c, this.w, this.h)) ends.push(c);
 			}
-			return ends.map((c) => {
+			const out: Hypothesis[] = [];
+			for (const c of ends) {
 				const m = ends.length > 1 ? map.clone() : map;
 				m.setKind(c, landed);
 				m.visit(c, this.w, this.h);
 				m.link[to] = c;
-				return { pos: c, map: m, weight: weight / ends.length };
-			});
+				// Carried straight on (two or three cells in a line: at most three steps), the cells
+				// between are the river's; into a swamp, entering one carries him there again.
+				if (!this.riverBetween(m, to, c, e.swamp)) continue;
+				out.push({ pos: c, map: m, weight: weight / ends.length });
+			}
+			return out;
 		}
 		return [];
+	}
+
+	/**
+	 * Writes the river cells strictly between `from` and `to` when they lie in a line (false: one is
+	 * known not to be river); when he landed in a swamp, entering one carries him there too.
+	 */
+	private riverBetween(map: TopoMap, from: number, to: number, swamp: boolean): boolean {
+		for (const c of riverCellsBetween(this.gw, from, to)) {
+			if (!map.setKind(c, K_RIVER)) return false;
+			if (swamp && map.link[c]! < 0) map.link[c] = to;
+		}
+		return true;
 	}
 
 	private choose(view: SeatView): Command {
