@@ -246,7 +246,9 @@ class SeatBot implements Bot {
 			this.tried.clear();
 			this.lastFactsTried = facts;
 		}
-		const here = cands.join(',');
+		// The candidate cells as a key, one character per cell (a plan's side is at most
+		// MAX_PLAN_SIDE = 100, so cells are below 2^16): a fifth of the cost of joining the numbers.
+		const here = String.fromCharCode(...cands);
 		// One look-up of the (long) key of the candidate cells per decision, then per step.
 		let triedHere = this.tried.get(here);
 		if (!triedHere) this.tried.set(here, (triedHere = new Map()));

@@ -84,6 +84,9 @@ function factHash(key: number, value: Entry['value']): number {
 	return x ^ (x >>> 13);
 }
 
+/** `FactSet.common`'s scratch, one leaf wide: kept, not made per call (a typed array is dear to make; the call is not re-entered). */
+const HELD = new Int32Array(WIDTH);
+
 /**
  * A hypothesis's facts, persistent: a two-level tree of 16-wide arrays over the integer keys,
  * shared between sets until one of them changes. Adding a fact copies three short arrays, so a
@@ -166,7 +169,7 @@ export class FactSet {
 		let size = first.size;
 		let hash = first.hash;
 		// Where the first set's leaf holds a fact not known to be common that every set read so far holds too (`count` of them).
-		const held = new Int32Array(WIDTH);
+		const held = HELD;
 		for (let t = 0; t < first.top.length; t++) {
 			const mid = first.top[t];
 			if (!mid) continue;
