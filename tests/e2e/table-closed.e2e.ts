@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
-import { admit, joinPlayer, openTableFromHome, tableContext } from './support/net-table';
+import { admit, joinPlayer, openTableFromHome, shownEventCount, tableContext } from './support/net-table';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +20,6 @@ afterAll(async () => {
 });
 
 const T = { timeout: 30_000 };
-const count = async (phone: Page) => Number(await phone.getByTestId('event-count').getAttribute('data-count'));
 const roomOf = (tablet: Page) => tablet.locator('main[data-screen="join-host"]').getAttribute('data-room');
 
 describe.each(journeyOrigins())('a phone away when its table is closed, at the $name origin', ({ url: origin, name, secure }) => {
@@ -45,10 +44,10 @@ describe.each(journeyOrigins())('a phone away when its table is closed, at the $
 			await tablet.getByTestId('confirm-starts').click();
 			// her move, heard back
 			await anna.locator('[data-testid="player"][data-phase="play"][data-my-turn="true"]').waitFor(T);
-			const before = await count(anna);
+			const before = await shownEventCount(anna);
 			await anna.locator('[data-testid="composer"] [data-dir]').first().click();
-			await expect.poll(() => count(anna), T).toBeGreaterThan(before);
-			const heard = await count(anna);
+			await expect.poll(() => shownEventCount(anna), T).toBeGreaterThan(before);
+			const heard = await shownEventCount(anna);
 
 			// Anna's page is closed; the master, from home, opens a new table (asked first)
 			await anna.close();
@@ -68,7 +67,7 @@ describe.each(journeyOrigins())('a phone away when its table is closed, at the $
 			await expect.poll(() => anna.getByTestId('refusal').textContent(), T).toContain('The table is closed');
 			expect(await anna.getByTestId('closed-hint').textContent()).toContain("join the master's new table");
 			// nothing she heard is lost: the game is there to read, as it was
-			expect(await count(anna)).toBe(heard);
+			expect(await shownEventCount(anna)).toBe(heard);
 			await anna.locator('[data-testid="player"]').waitFor(T);
 			expect(await anna.getByTestId('seat-status').getAttribute('data-away')).toBe('false');
 			// the table plays no more: no move pad, and the title says why

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { replayEvents, type Game } from '../../src/lib/engine/game/game';
 import { launch, screenshot } from './support/browser';
 import { journeyOrigins } from './support/origins';
-import { admit, joinPlayer, openTableFromHome, seatEvents, tableContext, type NetWindow } from './support/net-table';
+import { admit, joinPlayer, openTableFromHome, seatEvents, shownEventCount, tableContext, type NetWindow } from './support/net-table';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,13 +25,12 @@ afterAll(async () => {
 
 const T = { timeout: 30_000 };
 const joined = (phone: Page) => phone.locator('main[data-status="joined"]').waitFor(T);
-const count = async (phone: Page) => Number(await phone.getByTestId('event-count').getAttribute('data-count'));
 
 /** The phone whose turn it is moves (its first direction on the pad); resolves once its move is told back to it. */
 async function moveOnce(phones: Page[]): Promise<void> {
 	const turn = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
 	const mover = await Promise.any(phones.map((phone) => phone.locator(turn).waitFor(T).then(() => phone)));
-	const before = await count(mover);
+	const before = await shownEventCount(mover);
 	await mover.locator('[data-testid="composer"] [data-dir]').first().click();
 	await mover.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) > n, before, T);
 }
@@ -117,12 +116,12 @@ describe.each(journeyOrigins())('a table outlives its tabs at the $name origin',
 			await expectPhonesMatchStore(second, phones);
 
 			// (a) both tabs closed mid-game: the phones say the master's tablet is away and keep what they heard
-			const heard = await Promise.all(phones.map(count));
+			const heard = await Promise.all(phones.map(shownEventCount));
 			await second.close();
 			await tablet.close();
 			for (const phone of phones) await phone.locator('[data-testid="seat-status"][data-away="true"]').waitFor(T);
 			expect(await anna.getByTestId('seat-status').textContent()).toContain("The master's tablet is away");
-			expect(await Promise.all(phones.map(count))).toEqual(heard);
+			expect(await Promise.all(phones.map(shownEventCount))).toEqual(heard);
 			await screenshot(anna, `table-tabs-${name}-phone-away`);
 			// the app opened again: the way back comes first, and it is the same room
 			tablet = await tabletContext.newPage();
@@ -148,9 +147,9 @@ describe.each(journeyOrigins())('a table outlives its tabs at the $name origin',
 			const cdp = await tablet.context().newCDPSession(tablet);
 			await cdp.send('Debugger.enable');
 			await cdp.send('Debugger.pause');
-			const before = await Promise.all(phones.map(count));
+			const before = await Promise.all(phones.map(shownEventCount));
 			for (const phone of phones) await phone.locator('[data-testid="seat-status"][data-away="true"]').waitFor(T);
-			expect(await Promise.all(phones.map(count))).toEqual(before);
+			expect(await Promise.all(phones.map(shownEventCount))).toEqual(before);
 			await cdp.send('Debugger.resume');
 			await cdp.send('Debugger.disable');
 			for (const phone of phones) await joined(phone);

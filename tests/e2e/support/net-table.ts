@@ -151,6 +151,11 @@ export async function seatEvents(page: Page): Promise<GameEvent[]> {
 	return page.evaluate(() => (window as unknown as NetWindow).labyrinthNet.seat.events);
 }
 
+/** How many events the phone shows (the feed's own counter in the DOM). */
+export async function shownEventCount(page: Page): Promise<number> {
+	return Number(await page.getByTestId('event-count').getAttribute('data-count'));
+}
+
 /** Waits until the phone shows `count` events (the feed's own counter in the DOM). */
 export async function waitForEvents(page: Page, count: number, timeout = 20_000): Promise<void> {
 	await page.locator(`[data-testid="event-count"][data-count="${count}"]`).waitFor({ timeout });
