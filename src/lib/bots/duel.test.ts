@@ -9,7 +9,7 @@ import { createDuel, duelCommand, type DuelMatch, type Player } from '../engine/
 import { duelProblems } from '../engine/rules/duel/plan';
 import { generateDuel } from '../engine/rules/duel/generate';
 import { createBot, type BotLevel } from './bot';
-import { DUEL_WALKER, duelBot, duelComputerTurn, duelFeed, playBotDuel, resumeDuelBot, type DuelFeeds } from './duel';
+import { DUEL_WALKER, DuelWalker, duelBot, duelComputerTurn, duelFeed, duelWalker, playBotDuel } from './duel';
 import { botLevelsFor } from './seats';
 import { nearSeen } from './testing';
 
@@ -130,26 +130,27 @@ describe('the duel explorer', () => {
 		});
 		expect(taken.length).toBeGreaterThan(20);
 		let m = taken[Math.floor(share * taken.length)]!;
-		const bots = [resumeDuelBot(m, 0, 'explorer', seed), resumeDuelBot(m, 1, 'explorer', seed)] as const;
+		// New walkers replay the match they are given first.
+		const walkers = [duelWalker('explorer', 0, seed), duelWalker('explorer', 1, seed)] as const;
 		for (let turns = 0; m.turns.winner === null && turns < 5000; turns++) {
 			const p = m.turns.turn;
-			m = duelComputerTurn(m, p, bots[p]).match;
+			m = duelComputerTurn(m, p, walkers[p]).match;
 		}
 		expect(logs(m)).toBe(logs(whole.match));
 	}, 300_000);
 
-	test('the feeds kept turn by turn are the ones the record rebuilds', () => {
+	test('the views the walkers keep turn by turn are the ones the record rebuilds', () => {
 		const created = createDuel({ plans, seed: 'feeds' });
 		if (!created.ok) throw new Error('no duel');
 		let m = created.value;
-		const feeds: DuelFeeds = [[], []];
-		const bots = [duelBot('explorer', 0, 'feeds'), duelBot('explorer', 1, 'feeds')] as const;
+		const walkers = [duelWalker('explorer', 0, 'feeds'), duelWalker('explorer', 1, 'feeds')] as const;
 		for (let turns = 0; m.turns.winner === null && turns < 80; turns++) {
 			const p: Player = m.halves[1].players[0]!.cell < 0 ? 0 : m.halves[0].players[0]!.cell < 0 ? 1 : m.turns.turn;
-			m = duelComputerTurn(m, p, bots[p], feeds).match;
-			expect(feeds[0]).toEqual(duelFeed(m, 0));
-			expect(feeds[1]).toEqual(duelFeed(m, 1));
+			m = duelComputerTurn(m, p, walkers[p]).match;
+			for (const q of [0, 1] as const) expect(walkers[q].view(m.games[q === 0 ? 1 : 0])).toEqual(viewFor(m.halves[q === 0 ? 1 : 0], DUEL_WALKER, duelFeed(m, q)));
 		}
+		// Followed, never replayed after the first.
+		expect(walkers.map((w) => w.replays)).toEqual([1, 1]);
 	}, 120_000);
 
 	// 3a, 3b: a turn may hold more than one action; the helper plays them all, and a command the
@@ -160,12 +161,11 @@ describe('the duel explorer', () => {
 			const created = createDuel({ plans, seed: `turn:${i}` });
 			if (!created.ok) throw new Error('no duel');
 			let m = created.value;
-			const bots = [duelBot('explorer', 0, `turn:${i}`), duelBot('explorer', 1, `turn:${i}`)] as const;
-			const feeds: DuelFeeds = [[], []];
-			for (const p of [m.turns.turn, m.turns.turn === 0 ? 1 : 0] as const) m = duelComputerTurn(m, p, bots[p], feeds).match;
+			const walkers = [duelWalker('explorer', 0, `turn:${i}`), duelWalker('explorer', 1, `turn:${i}`)] as const;
+			for (const p of [m.turns.turn, m.turns.turn === 0 ? 1 : 0] as const) m = duelComputerTurn(m, p, walkers[p]).match;
 			for (let turns = 0; m.turns.winner === null && turns < 600; turns++) {
 				const p = m.turns.turn;
-				const t = duelComputerTurn(m, p, bots[p], feeds);
+				const t = duelComputerTurn(m, p, walkers[p]);
 				expect(t.stuck).toBe(false);
 				const moves = t.steps.filter((s) => s.events.some((e) => e.type === 'move_announced')).length;
 				expect(moves).toBeGreaterThanOrEqual(1);
@@ -190,12 +190,12 @@ describe('the duel explorer', () => {
 		// A bot reads its own seat only.
 		expect(() => createBot('explorer', 1, 'x').decide(viewFor(m.halves[1], DUEL_WALKER, []))).toThrow();
 		const bots = [duelBot('explorer', 0, 'seam'), duelBot('wanderer', 1, 'seam')] as const;
-		const feeds: DuelFeeds = [[], []];
-		for (const p of [0, 1] as const) m = duelComputerTurn(m, p, bots[p], feeds).match;
+		const walkers = [new DuelWalker(() => bots[0]), new DuelWalker(() => bots[1])] as const;
+		for (const p of [0, 1] as const) m = duelComputerTurn(m, p, walkers[p]).match;
 		expect(m.halves.every((h) => h.phase === 'play')).toBe(true);
 		// Out of turn, the match refuses whatever it says.
 		const waiting: Player = m.turns.turn === 0 ? 1 : 0;
-		const cmd = bots[waiting].decide(viewFor(m.halves[waiting === 0 ? 1 : 0], DUEL_WALKER, feeds[waiting]));
+		const cmd = bots[waiting].decide(walkers[waiting].view(m.games[waiting === 0 ? 1 : 0]));
 		expect(cmd?.type).toBe('move');
 		expect(duelCommand(m, waiting, cmd!).events[0]!.type).toBe('rejected');
 	});

@@ -10,7 +10,7 @@ import { nextAction } from '../net/duel.testing';
 import { botLevelsFor } from '../bots/seats';
 import type { DuelRecord } from '../store/records';
 import { duelStatus, theirHalf } from './duel-status';
-import { COMPUTER, ComputerDuel, computerView, devicesOf, newComputerDuelRecord, PERSON, THINK_MS } from './computer-duel';
+import { COMPUTER, ComputerDuel, devicesOf, newComputerDuelRecord, PERSON, THINK_MS } from './computer-duel';
 
 const plan = generateDuel(11, 'mine');
 const computerPlan = generateDuel(12, 'its');
@@ -73,7 +73,7 @@ describe('a duel against the computer on one phone (seeds 001/004)', () => {
 		const store = new MemoryDuelStore();
 		const duel = await ComputerDuel.create({ store, record: record('w1') });
 		// The view is the walker's: the person's labyrinth stays hidden (no plan in the view).
-		expect(JSON.stringify(computerView(duel.person))).not.toMatch(/"(cells|walls|items|pitLoops)"/);
+		expect(JSON.stringify(duel.computerView)).not.toMatch(/"(cells|walls|items|pitLoops)"/);
 		expect(duel.record.theirStart).toBeNull();
 		await vi.advanceTimersByTimeAsync(THINK_MS);
 		expect(duel.record.theirStart).not.toBeNull();
