@@ -139,6 +139,67 @@ describe('the duel explorer', () => {
 		expect(logs(m)).toBe(logs(whole.match));
 	}, 300_000);
 
+	// The walkers follow their halves action by action; a computer that replays the whole record
+	// before each of its turns (a new walker each turn) must decide exactly the same.
+	test('followed action by action, the computers decide as ones replaying the record before each turn: the same commands to the end', () => {
+		const other = (p: Player): Player => (p === 0 ? 1 : 0);
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 400 }), fc.constantFrom(...botLevelsFor('duel')), fc.constantFrom(...botLevelsFor('duel')), (n, a, b) => {
+				const duelPlans = [generateDuel(n), generateDuel(n + 1)] as const;
+				const seed = `again:${n}`;
+				const max = 120;
+				const followed = playBotDuel({ plans: duelPlans, bots: [a, b], seed, maxCommands: max });
+				const created = createDuel({ plans: duelPlans, seed });
+				if (!created.ok) throw new Error('no duel');
+				let m = created.value;
+				let commands = 0;
+				const turn = (p: Player) => {
+					const t = duelComputerTurn(m, p, duelWalker(p === 0 ? a : b, p, seed));
+					m = t.match;
+					commands += t.steps.length;
+					return t.stuck;
+				};
+				const first = m.turns.turn;
+				let stuck = turn(first) || turn(other(first));
+				while (!stuck && m.turns.winner === null && commands < max) stuck = turn(m.turns.turn);
+				expect(logs(m)).toBe(logs(followed.match));
+				expect(m.turns).toEqual(followed.match.turns);
+			}),
+			{ numRuns: 10, seed: 3603 }
+		);
+	}, 300_000);
+
+	// 'Any change of the record under it': an undo (the record cut back), or the same record rebuilt
+	// (a reload, equal but not the objects followed). The walker replays it and decides as a new one.
+	test('a walker given a record that is not the one it followed grown replays it and decides as a new walker would', () => {
+		const seed = 'undo';
+		const walkers = [duelWalker('explorer', 0, seed), duelWalker('wanderer', 1, seed)] as const;
+		const created = createDuel({ plans, seed });
+		if (!created.ok) throw new Error('no duel');
+		let m = created.value;
+		const before: DuelMatch[] = [];
+		const first = m.turns.turn;
+		for (const p of [first, first === 0 ? 1 : 0] as const) m = duelComputerTurn(m, p, walkers[p]).match;
+		for (let turns = 0; m.turns.winner === null && turns < 60; turns++) {
+			before.push(m);
+			m = duelComputerTurn(m, m.turns.turn, walkers[m.turns.turn]).match;
+		}
+		expect(walkers.map((w) => w.replays)).toEqual([1, 1]);
+		const levels = ['explorer', 'wanderer'] as const;
+		const cases = [...[0, 7, 30, 59].map((t) => before[t]!), structuredClone(m)];
+		for (const [i, undone] of cases.entries()) {
+			const p = undone.turns.turn;
+			const replays = walkers[p].replays;
+			const again = duelComputerTurn(undone, p, walkers[p]);
+			expect(walkers[p].replays, `case ${i}`).toBe(replays + 1);
+			expect(logs(again.match)).toBe(logs(duelComputerTurn(undone, p, duelWalker(levels[p], p, seed)).match));
+			// And followed from there on, without another replay.
+			const half = again.match.games[p === 0 ? 1 : 0];
+			expect(walkers[p].view(half)).toEqual(viewFor(again.match.halves[p === 0 ? 1 : 0], DUEL_WALKER, duelFeed(again.match, p)));
+			expect(walkers[p].replays).toBe(replays + 1);
+		}
+	}, 120_000);
+
 	test('the views the walkers keep turn by turn are the ones the record rebuilds', () => {
 		const created = createDuel({ plans, seed: 'feeds' });
 		if (!created.ok) throw new Error('no duel');
