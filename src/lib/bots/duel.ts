@@ -81,10 +81,14 @@ export class DuelWalker {
 	/** Commands of the record followed; the last of them (still in its place: the record only grew). */
 	private followed = 0;
 	private last: Command | undefined;
-	/** Records replayed from the start (the first one included): what a reload or an undo costs. */
-	replays = 0;
+	private replayed = 0;
 
 	constructor(private readonly newBot: () => Bot) {}
+
+	/** Records replayed from the start (the first one included): what a reload or an undo costs. */
+	get replays(): number {
+		return this.replayed;
+	}
 
 	/** Brought up to the half's record `game`: what was added since followed, or all of it replayed. */
 	follow(game: Game): void {
@@ -124,7 +128,7 @@ export class DuelWalker {
 			this.state = initialState(game);
 			this.feed = [];
 			this.followed = 0;
-			this.replays++;
+			this.replayed++;
 			decided = false;
 		}
 		for (let i = this.followed; i < log.length; i++) {
