@@ -6,7 +6,7 @@
  * half's view at its turns, the view made outside the timing (target ≤ 5).
  */
 import type { Bot } from '../src/lib/bots/bot';
-import { duelBot, duelComputerTurn, playBotDuel, type DuelFeeds } from '../src/lib/bots/duel';
+import { DuelWalker, duelBot, duelComputerTurn, playBotDuel } from '../src/lib/bots/duel';
 import { botLevelsFor } from '../src/lib/bots/seats';
 import { createDuel } from '../src/lib/engine/rules/duel/match';
 import { generateDuel } from '../src/lib/engine/rules/duel/generate';
@@ -43,12 +43,11 @@ export default async () => {
 		let match = created.value;
 		// Every level against the explorer, in either seat.
 		const level = levels[g % levels.length]!;
-		const bots = [timed(duelBot(g % 2 ? 'explorer' : level, 0, seed), times), timed(duelBot(g % 2 ? level : 'explorer', 1, seed), times)] as const;
-		const feeds: DuelFeeds = [[], []];
-		for (const p of [match.turns.turn, match.turns.turn === 0 ? 1 : 0] as const) match = duelComputerTurn(match, p, bots[p], feeds).match;
+		const walkers = [new DuelWalker(() => timed(duelBot(g % 2 ? 'explorer' : level, 0, seed), times)), new DuelWalker(() => timed(duelBot(g % 2 ? level : 'explorer', 1, seed), times))] as const;
+		for (const p of [match.turns.turn, match.turns.turn === 0 ? 1 : 0] as const) match = duelComputerTurn(match, p, walkers[p]).match;
 		for (let turns = 0; match.turns.winner === null && turns < 1500; turns++) {
 			const p = match.turns.turn;
-			const t = duelComputerTurn(match, p, bots[p], feeds);
+			const t = duelComputerTurn(match, p, walkers[p]);
 			match = t.match;
 			if (t.stuck) break;
 		}

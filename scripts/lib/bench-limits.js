@@ -13,6 +13,7 @@ export const BENCH_FILES = {
 	'bots.bench.ts': { limit: 240, quiet: 55 },
 	'bundle.bench.ts': { limit: 240, quiet: 115 }, // builds first when the build is stale (most of its time)
 	'cli.bench.ts': { limit: 120, quiet: 25 },
+	'computer-duel.bench.ts': { limit: 120, quiet: 15 },
 	'duel.bench.ts': { limit: 120, quiet: 30 },
 	'engine.bench.ts': { limit: 180, quiet: 20 },
 	'host.bench.ts': { limit: 120, quiet: 40 },

@@ -9,7 +9,7 @@ import { createDuel, duelCommand, type DuelMatch, type Player } from '../engine/
 import { duelProblems } from '../engine/rules/duel/plan';
 import { generateDuel } from '../engine/rules/duel/generate';
 import { createBot, type BotLevel } from './bot';
-import { DUEL_WALKER, duelBot, duelComputerTurn, duelFeed, playBotDuel, resumeDuelBot, type DuelFeeds } from './duel';
+import { DUEL_WALKER, DuelWalker, duelBot, duelComputerTurn, duelFeed, duelWalker, playBotDuel } from './duel';
 import { botLevelsFor } from './seats';
 import { nearSeen } from './testing';
 
@@ -130,26 +130,88 @@ describe('the duel explorer', () => {
 		});
 		expect(taken.length).toBeGreaterThan(20);
 		let m = taken[Math.floor(share * taken.length)]!;
-		const bots = [resumeDuelBot(m, 0, 'explorer', seed), resumeDuelBot(m, 1, 'explorer', seed)] as const;
+		// New walkers replay the match they are given first.
+		const walkers = [duelWalker('explorer', 0, seed), duelWalker('explorer', 1, seed)] as const;
 		for (let turns = 0; m.turns.winner === null && turns < 5000; turns++) {
 			const p = m.turns.turn;
-			m = duelComputerTurn(m, p, bots[p]).match;
+			m = duelComputerTurn(m, p, walkers[p]).match;
 		}
 		expect(logs(m)).toBe(logs(whole.match));
 	}, 300_000);
 
-	test('the feeds kept turn by turn are the ones the record rebuilds', () => {
+	// The walkers follow their halves action by action; a computer that replays the whole record
+	// before each of its turns (a new walker each turn) must decide exactly the same.
+	test('followed action by action, the computers decide as ones replaying the record before each turn: the same commands to the end', () => {
+		const other = (p: Player): Player => (p === 0 ? 1 : 0);
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 400 }), fc.constantFrom(...botLevelsFor('duel')), fc.constantFrom(...botLevelsFor('duel')), (n, a, b) => {
+				const duelPlans = [generateDuel(n), generateDuel(n + 1)] as const;
+				const seed = `again:${n}`;
+				const max = 120;
+				const followed = playBotDuel({ plans: duelPlans, bots: [a, b], seed, maxCommands: max });
+				const created = createDuel({ plans: duelPlans, seed });
+				if (!created.ok) throw new Error('no duel');
+				let m = created.value;
+				let commands = 0;
+				const turn = (p: Player) => {
+					const t = duelComputerTurn(m, p, duelWalker(p === 0 ? a : b, p, seed));
+					m = t.match;
+					commands += t.steps.length;
+					return t.stuck;
+				};
+				const first = m.turns.turn;
+				let stuck = turn(first) || turn(other(first));
+				while (!stuck && m.turns.winner === null && commands < max) stuck = turn(m.turns.turn);
+				expect(logs(m)).toBe(logs(followed.match));
+				expect(m.turns).toEqual(followed.match.turns);
+			}),
+			{ numRuns: 10, seed: 3603 }
+		);
+	}, 300_000);
+
+	// 'Any change of the record under it': an undo (the record cut back), or the same record rebuilt
+	// (a reload, equal but not the objects followed). The walker replays it and decides as a new one.
+	test('a walker given a record that is not the one it followed grown replays it and decides as a new walker would', () => {
+		const seed = 'undo';
+		const walkers = [duelWalker('explorer', 0, seed), duelWalker('wanderer', 1, seed)] as const;
+		const created = createDuel({ plans, seed });
+		if (!created.ok) throw new Error('no duel');
+		let m = created.value;
+		const before: DuelMatch[] = [];
+		const first = m.turns.turn;
+		for (const p of [first, first === 0 ? 1 : 0] as const) m = duelComputerTurn(m, p, walkers[p]).match;
+		for (let turns = 0; m.turns.winner === null && turns < 60; turns++) {
+			before.push(m);
+			m = duelComputerTurn(m, m.turns.turn, walkers[m.turns.turn]).match;
+		}
+		expect(walkers.map((w) => w.replays)).toEqual([1, 1]);
+		const levels = ['explorer', 'wanderer'] as const;
+		const cases = [...[0, 7, 30, 59].map((t) => before[t]!), structuredClone(m)];
+		for (const [i, undone] of cases.entries()) {
+			const p = undone.turns.turn;
+			const replays = walkers[p].replays;
+			const again = duelComputerTurn(undone, p, walkers[p]);
+			expect(walkers[p].replays, `case ${i}`).toBe(replays + 1);
+			expect(logs(again.match)).toBe(logs(duelComputerTurn(undone, p, duelWalker(levels[p], p, seed)).match));
+			// And followed from there on, without another replay.
+			const half = again.match.games[p === 0 ? 1 : 0];
+			expect(walkers[p].view(half)).toEqual(viewFor(again.match.halves[p === 0 ? 1 : 0], DUEL_WALKER, duelFeed(again.match, p)));
+			expect(walkers[p].replays).toBe(replays + 1);
+		}
+	}, 120_000);
+
+	test('the views the walkers keep turn by turn are the ones the record rebuilds', () => {
 		const created = createDuel({ plans, seed: 'feeds' });
 		if (!created.ok) throw new Error('no duel');
 		let m = created.value;
-		const feeds: DuelFeeds = [[], []];
-		const bots = [duelBot('explorer', 0, 'feeds'), duelBot('explorer', 1, 'feeds')] as const;
+		const walkers = [duelWalker('explorer', 0, 'feeds'), duelWalker('explorer', 1, 'feeds')] as const;
 		for (let turns = 0; m.turns.winner === null && turns < 80; turns++) {
 			const p: Player = m.halves[1].players[0]!.cell < 0 ? 0 : m.halves[0].players[0]!.cell < 0 ? 1 : m.turns.turn;
-			m = duelComputerTurn(m, p, bots[p], feeds).match;
-			expect(feeds[0]).toEqual(duelFeed(m, 0));
-			expect(feeds[1]).toEqual(duelFeed(m, 1));
+			m = duelComputerTurn(m, p, walkers[p]).match;
+			for (const q of [0, 1] as const) expect(walkers[q].view(m.games[q === 0 ? 1 : 0])).toEqual(viewFor(m.halves[q === 0 ? 1 : 0], DUEL_WALKER, duelFeed(m, q)));
 		}
+		// Followed, never replayed after the first.
+		expect(walkers.map((w) => w.replays)).toEqual([1, 1]);
 	}, 120_000);
 
 	// 3a, 3b: a turn may hold more than one action; the helper plays them all, and a command the
@@ -160,12 +222,11 @@ describe('the duel explorer', () => {
 			const created = createDuel({ plans, seed: `turn:${i}` });
 			if (!created.ok) throw new Error('no duel');
 			let m = created.value;
-			const bots = [duelBot('explorer', 0, `turn:${i}`), duelBot('explorer', 1, `turn:${i}`)] as const;
-			const feeds: DuelFeeds = [[], []];
-			for (const p of [m.turns.turn, m.turns.turn === 0 ? 1 : 0] as const) m = duelComputerTurn(m, p, bots[p], feeds).match;
+			const walkers = [duelWalker('explorer', 0, `turn:${i}`), duelWalker('explorer', 1, `turn:${i}`)] as const;
+			for (const p of [m.turns.turn, m.turns.turn === 0 ? 1 : 0] as const) m = duelComputerTurn(m, p, walkers[p]).match;
 			for (let turns = 0; m.turns.winner === null && turns < 600; turns++) {
 				const p = m.turns.turn;
-				const t = duelComputerTurn(m, p, bots[p], feeds);
+				const t = duelComputerTurn(m, p, walkers[p]);
 				expect(t.stuck).toBe(false);
 				const moves = t.steps.filter((s) => s.events.some((e) => e.type === 'move_announced')).length;
 				expect(moves).toBeGreaterThanOrEqual(1);
@@ -190,12 +251,12 @@ describe('the duel explorer', () => {
 		// A bot reads its own seat only.
 		expect(() => createBot('explorer', 1, 'x').decide(viewFor(m.halves[1], DUEL_WALKER, []))).toThrow();
 		const bots = [duelBot('explorer', 0, 'seam'), duelBot('wanderer', 1, 'seam')] as const;
-		const feeds: DuelFeeds = [[], []];
-		for (const p of [0, 1] as const) m = duelComputerTurn(m, p, bots[p], feeds).match;
+		const walkers = [new DuelWalker(() => bots[0]), new DuelWalker(() => bots[1])] as const;
+		for (const p of [0, 1] as const) m = duelComputerTurn(m, p, walkers[p]).match;
 		expect(m.halves.every((h) => h.phase === 'play')).toBe(true);
 		// Out of turn, the match refuses whatever it says.
 		const waiting: Player = m.turns.turn === 0 ? 1 : 0;
-		const cmd = bots[waiting].decide(viewFor(m.halves[waiting === 0 ? 1 : 0], DUEL_WALKER, feeds[waiting]));
+		const cmd = bots[waiting].decide(walkers[waiting].view(m.games[waiting === 0 ? 1 : 0]));
 		expect(cmd?.type).toBe('move');
 		expect(duelCommand(m, waiting, cmd!).events[0]!.type).toBe('rejected');
 	});

@@ -9,8 +9,10 @@ import { MemoryDuelStore } from '../net/duel-record';
 import { nextAction } from '../net/duel.testing';
 import { botLevelsFor } from '../bots/seats';
 import type { DuelRecord } from '../store/records';
+import { viewFor } from '../engine/game/view';
+import { DUEL_WALKER, walkerFeed } from '../bots/duel';
 import { duelStatus, theirHalf } from './duel-status';
-import { COMPUTER, ComputerDuel, computerView, devicesOf, newComputerDuelRecord, PERSON, THINK_MS } from './computer-duel';
+import { COMPUTER, ComputerDuel, devicesOf, newComputerDuelRecord, PERSON, THINK_MS } from './computer-duel';
 
 const plan = generateDuel(11, 'mine');
 const computerPlan = generateDuel(12, 'its');
@@ -73,7 +75,7 @@ describe('a duel against the computer on one phone (seeds 001/004)', () => {
 		const store = new MemoryDuelStore();
 		const duel = await ComputerDuel.create({ store, record: record('w1') });
 		// The view is the walker's: the person's labyrinth stays hidden (no plan in the view).
-		expect(JSON.stringify(computerView(duel.person))).not.toMatch(/"(cells|walls|items|pitLoops)"/);
+		expect(JSON.stringify(duel.computerView)).not.toMatch(/"(cells|walls|items|pitLoops)"/);
 		expect(duel.record.theirStart).toBeNull();
 		await vi.advanceTimersByTimeAsync(THINK_MS);
 		expect(duel.record.theirStart).not.toBeNull();
@@ -183,6 +185,58 @@ describe('a duel against the computer on one phone (seeds 001/004)', () => {
 		expect(duel.thinking).toBe(false);
 		duel.close();
 	});
+
+	// The computer follows the person's half action by action (DuelWalker): it must decide exactly
+	// as a computer that replays the whole record before each of its actions (the way the duel
+	// played before, and a reload now), in every seeded duel, at either level.
+	test('followed action by action, the computer decides as one replaying the record before each action: every action and the record the same', async () => {
+		let actions = 0;
+		await fc.assert(
+			fc.asyncProperty(fc.string({ minLength: 1, maxLength: 6 }), fc.constantFrom(...botLevelsFor('duel')), fc.integer({ min: 5, max: 60 }), async (seed, level, steps) => {
+				const followed = await ComputerDuel.create({ store: new MemoryDuelStore(), record: record(seed, level) });
+				// At every computer action the view it decides from is the one the record rebuilds.
+				const watch = async (duel: ComputerDuel) => {
+					for (let i = 0; i < 50 && duel.thinking; i++) {
+						await vi.advanceTimersByTimeAsync(THINK_MS);
+						expect(duel.computerView).toEqual(viewFor(duel.person.half, DUEL_WALKER, walkerFeed(duel.person.game)));
+					}
+				};
+				await watch(followed);
+				const rng = createRng(`p:${seed}`);
+				for (let i = 0; i < steps && followed.winner === null; i++) {
+					await personActs(followed, rng);
+					await watch(followed);
+				}
+				followed.close();
+
+				// The same person's actions; before each computer action the duel is opened again from the store (a replay).
+				const store = new MemoryDuelStore();
+				let replayed = await ComputerDuel.create({ store, record: record(seed, level) });
+				let replayedActions = 0;
+				const reopenedTurns = async () => {
+					for (let i = 0; i < 50 && replayed.thinking; i++) {
+						replayed.close();
+						replayed = ComputerDuel.open({ store, record: (await store.load('ROOM'))! });
+						await vi.advanceTimersByTimeAsync(THINK_MS);
+						replayedActions++;
+					}
+				};
+				await reopenedTurns();
+				const rng2 = createRng(`p:${seed}`);
+				for (let i = 0; i < steps && replayed.winner === null; i++) {
+					await personActs(replayed, rng2);
+					await reopenedTurns();
+				}
+				replayed.close();
+				actions += replayedActions;
+				expect(replayed.record.theirStart).toEqual(followed.record.theirStart);
+				expect(replayed.record.exchanges).toEqual(followed.record.exchanges);
+				expect({ ...replayed.record, updatedAt: 0 }).toEqual({ ...followed.record, updatedAt: 0 });
+			}),
+			{ numRuns: 16 }
+		);
+		expect(actions).toBeGreaterThan(200);
+	}, 300_000);
 
 	// A reload in the middle: the duel opened again from the stored record (the bot replaying it)
 	// goes on exactly as the one never closed.

@@ -7,22 +7,23 @@
  *
  * The person is player 0; the computer player 1. The computer decides from its seat's view of
  * the person's half alone (`viewFor`, seat 0 of that one-seat game, what a walker may know),
- * through the bots' seam (`createBot`), and plays each action as the CLI's simulated duels do
- * (bots/duel.ts: `duelComputerAction`). After a reload `open` walks the record again and lets
- * the bot decide at each of its moves as it did then (`resumeWalker`), so its map and random
- * draws are where they stood.
+ * through the bots' seam (`createBot`), as the CLI's simulated duels do: a `DuelWalker`
+ * (bots/duel.ts) follows the person's half action by action, so an action costs the same however
+ * long the duel. After a reload `open` walks the record again once and the walker replays the
+ * half, its bot deciding at each of its moves as it did then, so its map and random draws are
+ * where they stood.
  *
  * Each record is saved before it is shown: a move the device could not store is not made.
  */
 import { rejected } from '../engine/game/game';
 import type { Action, Command, GameEvent } from '../engine/game/types';
-import { viewFor } from '../engine/game/view';
+import type { SeatView } from '../engine/game/view';
 import type { Plan } from '../engine/plan/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel/match';
-import { createBot, type Bot, type BotLevel } from '../bots/bot';
-import { DUEL_WALKER, duelComputerAction, resumeWalker, walkerFeed } from '../bots/duel';
+import { createBot, type BotLevel } from '../bots/bot';
+import { DUEL_WALKER, DuelWalker } from '../bots/duel';
 import { deviceOf, duelFeed, newDuelRecord, type DuelStore } from '../net/duel-record';
 import type { DuelRecord, DuelSettings, Exchange } from '../store/records';
 
@@ -63,11 +64,6 @@ export function devicesOf(record: DuelRecord): { person: DuelDevice; computer: D
 	return { person, computer };
 }
 
-/** The computer's view of the person's labyrinth: what its walker (seat 0 of that half) may know, and nothing else. */
-export function computerView(person: DuelDevice) {
-	return viewFor(person.half, DUEL_WALKER, walkerFeed(person.game));
-}
-
 const refused = (reply: readonly GameEvent[]) => rejected({ events: reply });
 const reasonOf = (reply: readonly GameEvent[]) => (reply[0] as { reason?: string } | undefined)?.reason ?? 'malformed';
 
@@ -99,7 +95,8 @@ export class ComputerDuel {
 	thinking = false;
 	/** The computer found nothing it may do after all its tries (it waits; a reload tries again). */
 	stuck = false;
-	private readonly bot: Bot;
+	/** The computer walking the person's half (its bot, what it heard there), kept in step with the record. */
+	private readonly walker: DuelWalker;
 	private readonly store: DuelStore;
 	private readonly onChange: () => void;
 	private readonly thinkMs: number;
@@ -117,7 +114,11 @@ export class ComputerDuel {
 		const { person, computer } = this.replay(opts.record);
 		this.person = person;
 		this.computer = computer;
-		this.bot = resumeWalker(createBot(opts.record.computer.level, DUEL_WALKER, opts.record.seed), person.game);
+		const { level } = opts.record.computer;
+		const seed = opts.record.seed;
+		this.walker = new DuelWalker(() => createBot(level, DUEL_WALKER, seed));
+		// A reload: the walker replays the half once, here; then it follows one action at a time.
+		this.walker.follow(person.game);
 	}
 
 	/** The duel of this record, its computer brought back to where it stood, its next action (if any) on the clock. */
@@ -135,6 +136,11 @@ export class ComputerDuel {
 
 	get feed(): GameEvent[] {
 		return duelFeed(this.record);
+	}
+
+	/** The computer's view of the person's labyrinth: what its walker (seat 0 of that half) may know, and nothing else. */
+	get computerView(): SeatView {
+		return this.walker.view(this.person.game);
 	}
 
 	get winner(): Player | null {
@@ -199,7 +205,7 @@ export class ComputerDuel {
 	private async act(): Promise<void> {
 		const what = computerToAct(this.record, this.person);
 		if (!what || this.closed) return;
-		const done = duelComputerAction(this.bot, computerView(this.person), (cmd) => (what === 'start' ? this.tryStart(cmd) : this.tryMove(cmd)));
+		const done = this.walker.act(this.person.game, (cmd) => (what === 'start' ? this.tryStart(cmd) : this.tryMove(cmd)), (d) => d.person.game);
 		if (done) {
 			await this.store.save(done.record);
 			this.commit(done.record, done.person, done.computer);
@@ -208,6 +214,7 @@ export class ComputerDuel {
 		// A bot with nothing legal to say (not the wanderer nor the explorer): a step at random, drawn from the match seed.
 		const fallback = what === 'move' ? this.tryMove({ type: 'move', by: 0, actions: [{ a: 'go', dir: createRng(`${this.record.seed}:fallback:${this.record.exchanges.length}`).pick(DIRECTIONS)! }] } as Command) : null;
 		if (fallback) {
+			this.walker.sent(fallback.person.game);
 			await this.store.save(fallback.record);
 			this.commit(fallback.record, fallback.person, fallback.computer);
 		} else this.stuck = true;
