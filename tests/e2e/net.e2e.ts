@@ -180,12 +180,11 @@ describe('through the self-hosted PeerServer', { timeout: 180_000 }, () => {
 			const link = (window as unknown as NetWindow).labyrinthNet.seat.session.channel!.link;
 			link.send = () => undefined;
 		});
-		const silentAt = Date.now();
 		// Polled in the page on every frame: the away spell can be short, since the phone then rejoins by itself.
-		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === false, undefined, { timeout: 10_000, polling: 'raf' });
-		const noticed = Date.now() - silentAt;
-		expect(noticed).toBeLessThan(7000);
-		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === true, undefined, { timeout: 20_000 });
+		// How soon (the quiet time) is checked on the fake clock in qr-return.test.ts: a wall-clock budget
+		// here failed whenever the busy machine held the pages' timers back.
+		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === false, undefined, { timeout: 30_000, polling: 'raf' });
+		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === true, undefined, { timeout: 30_000 });
 		await playCommands(t.host, t.phones, log.slice(10));
 		await expectSameHistory(t, game, log);
 	});
