@@ -94,16 +94,21 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 				computerMoves = game.log.filter((c) => c.by === 1 && c.type === 'move').length;
 				if (replay(game).state.phase === 'over') break;
 			}
-			expect(computerMoves).toBeGreaterThanOrEqual(2);
 			await screenshot(tablet, `phone-computers-${name}-console`);
 
 			// The phone heard exactly its seat's events, the computer's announced moves among them, and shows them.
 			const game: Game = await hostGame(tablet);
+			const end = replay(game).state;
+			// The surprise plan is drawn on the tablet: the computer may find the treasure by an exit at
+			// once. Anna only waits, so an early end is the computer's win, by its own moves.
+			if (end.phase === 'over') expect(end.result).toMatchObject({ kind: 'win', seat: 1 });
+			else expect(computerMoves).toBeGreaterThanOrEqual(2);
+			expect(computerMoves).toBeGreaterThanOrEqual(1);
 			const events = replayEvents(game).events.seatEvents(0);
 			await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) >= n, events.length, { timeout: 20_000 });
 			expect(await seatEvents(phone)).toEqual(events);
 			const computerSaid = events.filter((e) => e.type === 'move_announced' && e.seat === 1);
-			expect(computerSaid.length).toBeGreaterThanOrEqual(2);
+			expect(computerSaid.length).toBeGreaterThanOrEqual(Math.min(computerMoves, 2));
 			const lines = await feedLines(phone);
 			const tabletLines = await feedLines(tablet);
 			for (const line of expectedFeed(computerSaid, ['Anna', 'Computer 1'])) {
@@ -112,7 +117,7 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 				expect(tabletLines).toContain(line);
 			}
 			// While the game is on, nothing of the plan on the phone (an ended game's reveal shows it, rightly).
-			if (replay(game).state.phase !== 'over') await expectNothingOfThePlan(phone, 0);
+			if (end.phase !== 'over') await expectNothingOfThePlan(phone, 0);
 			await screenshot(phone, `phone-computers-${name}-phone`);
 		} finally {
 			for (const context of contexts) await context.close();
