@@ -131,10 +131,10 @@ describe('the master\'s console on a slow disk', () => {
 			// The master taps the next player's square at once, as the first start is still being saved.
 			await tapSquare(page, map, [5, 0]);
 			expect(await whose.textContent(), 'the first start still being saved').toBe(first);
-			await expect.poll(() => whose.textContent(), { timeout: 15_000 }).not.toBe(first);
+			await expect.poll(() => whose.textContent(), { timeout: 30_000 }).not.toBe(first);
 			// Once saved, the square tapped meanwhile is still the one picked: the next start goes there.
 			await page.getByTestId('place-start').click();
-			await expect.poll(() => page.getByTestId('answer-kept').textContent(), { timeout: 15_000 }).toContain('f1');
+			await expect.poll(() => page.getByTestId('answer-kept').textContent(), { timeout: 30_000 }).toContain('f1');
 		} finally {
 			await context.close();
 		}
