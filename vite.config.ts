@@ -106,7 +106,10 @@ export default defineConfig({
 					// (links, timers, animations), so two share two cores well; the timeouts leave room
 					// for a busy machine.
 					testTimeout: 90_000,
-					hookTimeout: 60_000
+					hookTimeout: 60_000,
+					// An expect.poll waits for what a person would see: vitest's own 1 s is a quiet
+					// machine's, not the busy 2-core CI's (a screen drawn a second late is no failure).
+					expect: { poll: { timeout: 30_000 } }
 				}
 			}
 		]

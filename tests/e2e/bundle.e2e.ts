@@ -108,7 +108,7 @@ test("/join's form shows and takes a name from the first chunk alone: the networ
 		await page.locator('main[data-ready="true"]').waitFor();
 		await expect.poll(() => page.getByTestId('join').isEnabled()).toBe(true);
 		// (the seat's screen asks for its event texts as it loads: they may come a moment after)
-		await expect.poll(() => js.files.filter((f) => !loaded.has(f)), { message: 'counted with the route but not loaded', timeout: 10_000 }).toEqual([]);
+		await expect.poll(() => js.files.filter((f) => !loaded.has(f)), { message: 'counted with the route but not loaded', timeout: 30_000 }).toEqual([]);
 	} finally {
 		await context.close();
 	}
@@ -154,7 +154,7 @@ test("with the network cut, the player's screen still opens its lazy parts (from
 		await waitForServiceWorkerControl(page);
 		await context.setOffline(true);
 		await page.goto('/join?room=ABCDEF&via=qr');
-		await page.locator('[data-testid="paste"]').waitFor({ timeout: 10_000 });
+		await page.locator('[data-testid="paste"]').waitFor({ timeout: 30_000 });
 	} finally {
 		await context.close();
 	}

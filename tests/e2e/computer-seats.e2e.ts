@@ -51,7 +51,9 @@ async function storedBots(page: Page): Promise<unknown> {
 }
 
 describe.each(journeyOrigins())('computer players at $name', (origin) => {
-	test('one person and two computers in pass-and-play, from home to the reveal, a reload midway', { timeout: 240_000 }, async () => {
+	// The game's seed is drawn on the device, so how long the computers take is random: half the
+	// games end within 10 of her turns, 1 in 1000 takes over 60 (simulated on this plan).
+	test('one person and two computers in pass-and-play, from home to the reveal, a reload midway', { timeout: 600_000 }, async () => {
 		const context = await newContext(browser, { device: 'phone', baseURL: origin.url });
 		const page = await context.newPage();
 		const errors = watchErrors(page);
@@ -88,38 +90,36 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 			await page.waitForURL(/\/pass\?id=/);
 
 			// One person among computers keeps the device (issue 33): no curtain, no answer screen;
-			// each of her turns is one tap (a wounded turn's declined new cell a second), the answer and
-			// the computers' moves in her feed.
+			// each of her turns is one tap, the answer and the computers' moves in her feed. She starts
+			// in the hospital (b2) and knocks on the wall above it, so she stays where no shot wounds her
+			// (4.2): at a1 the hunter killed her in a quarter of the games, and the computers then played
+			// on alone for as long as they took (up to 88 moves), past any wait for her turn.
 			let turns = 0;
 			let reloaded = false;
 			const herTurnOrEnd = page.locator('[data-testid="player"][data-my-turn="true"], [data-testid="reveal"]');
-			while (turns < 80) {
-				await herTurnOrEnd.first().waitFor({ timeout: 30_000 });
+			while (turns < 150) {
+				await herTurnOrEnd.first().waitFor({ timeout: 60_000 });
 				if (await page.getByTestId('reveal').isVisible()) break;
 				expect(await page.locator('[data-testid="take-device"], [data-testid="curtain"]').count(), 'no curtain between her turns').toBe(0);
 				turns++;
-				// Her screen: the start (6.1), a new cell to order when wounded (5.5), or the move's pad.
-				const screen = page.locator('[data-testid="player"][data-phase="start"] [data-testid="contour"], [data-testid="decline-order"], [data-testid="composer"]');
+				// Her screen: the start (6.1) or the move's pad.
+				const screen = page.locator('[data-testid="player"][data-phase="start"] [data-testid="contour"], [data-testid="composer"]');
 				await screen.first().waitFor();
-				let newLines = await linesAfterNewest(page);
+				const newLines = await linesAfterNewest(page);
 				const starting = await page.locator('[data-testid="player"][data-phase="start"]').isVisible();
 				if (starting) {
-					await tapContour(page, [0, 0]);
+					await tapContour(page, [1, 1]);
 					await page.getByTestId('confirm-cell').click();
-				} else if (await page.getByTestId('decline-order').isVisible()) {
-					// Wounded (5.5): she keeps her square, then moves.
-					await page.getByTestId('decline-order').click();
-					await page.getByTestId('composer').waitFor();
-					newLines = await linesAfterNewest(page);
-					await page.getByTestId('composer').locator('[data-dir="up"]').click();
 				} else {
-					// Ada knocks on the outline's wall above a1 and stays where she is: one tap.
+					// Ada knocks on the wall above b2 and stays where she is: one tap.
 					await page.getByTestId('composer').locator('[data-dir="up"]').click();
 				}
 				// The answer is in her feed, below what it showed before her tap; nothing to tap through.
 				await expect.poll(async () => (await page.getByTestId('reveal').isVisible()) || (await newLines.drawn()), { timeout: 30_000 }).toBe(true);
 				expect(await page.getByTestId('pass-on').count(), 'no answer screen to tap through').toBe(0);
-				if (!starting && !(await page.getByTestId('reveal').isVisible())) expect(await newLines.answer(), 'her move and its answer, newest in her feed').toMatch(/Ada\u2069?: go up/);
+				// Read before looking for the end: a computer's winning move may replace her feed with the reveal meanwhile.
+				const answer = await newLines.answer();
+				if (!starting && !(await page.getByTestId('reveal').isVisible())) expect(answer, 'her move and its answer, newest in her feed').toMatch(/Ada\u2069?: go up/);
 				if (turns === 2) {
 					expect(await page.getByTestId('feed').textContent(), 'the computers\' moves in her feed').toMatch(/Computer [23]/);
 					await screenshot(page, `computers-solo-${origin.name}`);
@@ -134,6 +134,8 @@ describe.each(journeyOrigins())('computer players at $name', (origin) => {
 			await screenshot(page, `computers-reveal-${origin.name}`);
 			const { game, names } = await storedRecord(page);
 			expect(names).toEqual(['Ada', 'Computer 2', 'Computer 3']);
+			// She was never hit in the hospital (4.2): she took every turn of hers to the end.
+			expect(replay(game).state.players[0]!.status).toBe('in');
 			// The computers played their own seats: starts and moves by seats 1 and 2 in the record.
 			expect(game.log.some((c) => c.type === 'choose_start' && c.by === 1)).toBe(true);
 			expect(game.log.some((c) => c.type === 'move' && c.by === 2)).toBe(true);
@@ -172,24 +174,25 @@ describe("a computer seat at the master's console", () => {
 					await mapCell(0, 0);
 					await page.getByTestId('place-start').click();
 				}
-				await expect.poll(async () => (await storedRecord(page)).game.log.filter((c) => c.type === 'choose_start').length, { timeout: 20_000 }).toBe(i + 1);
+				await expect.poll(async () => (await storedRecord(page)).game.log.filter((c) => c.type === 'choose_start').length, { timeout: 60_000 }).toBe(i + 1);
 			}
 			await page.getByTestId('confirm-starts').click();
 			// Three rounds: the master enters the person's "up", the computer answers with its own move.
 			for (let round = 0; round < 3; round++) {
 				const next = page.locator('[data-testid="composer"], [data-testid="computer-thinking"], [data-testid="reveal"]');
-				await next.first().waitFor({ timeout: 20_000 });
+				await next.first().waitFor({ timeout: 60_000 });
 				if (await page.getByTestId('reveal').isVisible()) break;
 				if (await page.getByTestId('composer').isVisible()) await page.getByTestId('composer').locator('[data-dir="up"]').click();
-				else await page.getByTestId('computer-thinking').waitFor({ state: 'detached', timeout: 20_000 });
+				else await page.getByTestId('computer-thinking').waitFor({ state: 'detached', timeout: 60_000 });
 				if (round === 1) await screenshot(page, 'computers-console-tablet');
 			}
 			// The master undoes while the computer is thinking about its move (it used to wait for
 			// "Let the computer try again" after that): whichever move the undo took back, the game
 			// goes on, the computer deciding again by itself.
 			const retry = page.getByRole('button', { name: 'Let the computer try again' });
+			// The computer may be thinking still after the third round, and its move may win the game.
+			await page.locator('[data-testid="composer"], [data-testid="reveal"]').first().waitFor({ timeout: 60_000 });
 			if (!(await page.getByTestId('reveal').isVisible())) {
-				await page.getByTestId('composer').waitFor({ timeout: 20_000 });
 				await page.getByTestId('master-undo').click();
 				await page.getByTestId('reason').fill('misheard');
 				await page.getByTestId('composer').locator('[data-dir="up"]').click();
@@ -207,7 +210,7 @@ describe("a computer seat at the master's console", () => {
 					if (await page.getByTestId('composer').isVisible()) await page.getByTestId('composer').locator('[data-dir="up"]').click();
 					return 'waiting';
 				};
-				await expect.poll(afterTheUndo, { timeout: 20_000, interval: 300 }).not.toBe('waiting');
+				await expect.poll(afterTheUndo, { timeout: 60_000, interval: 300 }).not.toBe('waiting');
 				expect((await computerMovedSince()) || (await page.getByTestId('reveal').isVisible())).toBe(true);
 				expect(await retry.count()).toBe(0);
 			}

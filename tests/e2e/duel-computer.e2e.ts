@@ -90,8 +90,10 @@ async function herTurns(page: Page, lang: keyof typeof WORDS, n: number): Promis
 		if (i === n || (await over(page))) return i;
 		const before = Number(await page.locator('[data-testid="duel"]').getAttribute('data-exchanges'));
 		await page.getByTestId('duel-composer').locator(`[data-dir="${['up', 'right', 'down', 'left'][i % 4]}"]`).tap();
-		await expect.poll(async () => Number(await page.locator('[data-testid="duel"]').getAttribute('data-exchanges'))).toBeGreaterThan(before);
-		await page.getByTestId('duel-answer').waitFor();
+		await expect.poll(async () => Number(await page.locator('[data-testid="duel"]').getAttribute('data-exchanges')), { timeout: 30_000 }).toBeGreaterThan(before);
+		// Her answer, under the pad while the duel is on: the computer's next action may end it first
+		// (its think time is shorter than a busy machine's pause between two looks).
+		await page.locator('[data-testid="duel-answer"], [data-testid="duel-end"]').first().waitFor({ timeout: 30_000 });
 	}
 }
 

@@ -131,7 +131,7 @@ describe('the duel on two phones', () => {
 			await page.getByTestId('join').tap();
 			await page.locator('main[data-status="connecting"]').waitFor();
 			const noTable = page.getByTestId('no-table-yet');
-			await noTable.waitFor({ timeout: 20_000 });
+			await noTable.waitFor({ timeout: 30_000 });
 			expect(await noTable.textContent()).toContain(formatRoomCode('ABCDEFGHJKMN'));
 			await screenshot(page, 'join-no-table-lan-phone');
 			await page.getByTestId('change-code').tap();
@@ -230,14 +230,14 @@ describe('the duel on two phones', () => {
 				await page.getByTestId('duel-start').click();
 				m = duelCommand(m, p as Player, { type: 'choose_start', by: 0, cell: starts[p]! }).match;
 			}
-			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="play"]').waitFor({ timeout: 20_000 });
+			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="play"]').waitFor({ timeout: 30_000 });
 
 			// A phone that sends a move out of turn anyway (its own screen would not) is refused, with the reason, and nothing changes.
 			const idle = pages[1 - m.turns.turn]!;
 			await idle.evaluate(() =>
 				(window as unknown as DuelWindow).labyrinthNet.duel.session.channel!.send({ type: 'move', n: 0, actions: [{ a: 'go', dir: 'up' }] })
 			);
-			await idle.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.session.refusal === 'not_your_turn', undefined, { timeout: 10_000 });
+			await idle.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.session.refusal === 'not_your_turn', undefined, { timeout: 30_000 });
 			for (const p of pages) expect(await p.locator('[data-testid="duel"]').getAttribute('data-exchanges')).toBe('0');
 
 			// The race: whoever has the turn walks toward the true treasure in the other's labyrinth, takes it, and leaves.
@@ -261,7 +261,7 @@ describe('the duel on two phones', () => {
 				const step = duelCommand(m, who, { type: 'move', by: 0, actions: [action] } as Command);
 				expect(step.events[0]?.type).not.toBe('rejected');
 				m = step.match;
-				await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 20_000 });
+				await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 30_000 });
 				if (!shot && who === 0 && moves > 3) {
 					await screenshot(page, 'duel-play-phone');
 					await page.getByTestId('tab-sheet').click();
@@ -280,20 +280,20 @@ describe('the duel on two phones', () => {
 				const count = moves;
 				// The referee's page reloads while the move is on its way: it is answered once, after the reconnection.
 				if (count === 2) await reload((1 - who) as 0 | 1);
-				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${count}"]`).waitFor({ timeout: 20_000 });
+				for (const p of pages) await p.locator(`[data-testid="duel"][data-exchanges="${count}"]`).waitFor({ timeout: 30_000 });
 				// The mover's answer under the pad reads as sentences ("Anna: go up. Went onto land.", not "go up went onto land").
 				if (m.turns.winner === null) {
 					const said = ((await page.getByTestId('duel-answer').textContent()) ?? '').replace(/[\u2068\u2069]/g, '').trim();
 					for (const sentence of said.split(/(?<=[.!?]) /)) expect(sentence, said).toMatch(/^\p{Lu}.*[.!?]$/u);
 				}
 			}
-			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			for (const p of pages) await p.locator('[data-testid="duel"][data-phase="over"]').waitFor({ timeout: 30_000 });
 			const winner = m.turns.winner;
 			expect(await pages[winner]!.getByTestId('outcome').textContent()).toContain('You won');
 			expect(await pages[1 - winner]!.getByTestId('outcome').textContent()).toContain(['Anna', 'Boris'][winner]!);
 			// The reveal: each phone receives the other's plan, and only now.
 			for (const [p, page] of pages.entries()) {
-				await page.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.theirPlan !== null, undefined, { timeout: 20_000 });
+				await page.waitForFunction(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.theirPlan !== null, undefined, { timeout: 30_000 });
 				const theirs = await page.evaluate(() => (window as unknown as DuelWindow).labyrinthNet.duel.record.theirPlan);
 				expect(theirs).toEqual(plans[1 - p]);
 				await page.locator('[data-testid="reveal"]').nth(1).waitFor();
@@ -372,7 +372,7 @@ describe('the duel on two phones', () => {
 					await boris.getByTestId('paste').fill(offer);
 					await boris.getByTestId('paste-submit').click();
 				}
-				const answer = await boris.getByTestId('answer-text').inputValue({ timeout: 20_000 });
+				const answer = await boris.getByTestId('answer-text').inputValue({ timeout: 30_000 });
 				await anna.getByTestId('paste').fill(answer);
 				await anna.getByTestId('paste-submit').click();
 				for (const p of [anna, boris]) await p.locator('[data-testid="duel"][data-status="here"]').waitFor({ timeout: 30_000 });
@@ -405,17 +405,17 @@ describe('the duel on two phones', () => {
 					const page = [anna, boris][who]!;
 					const action = nextAction(m.halves[1 - who]!);
 					m = duelCommand(m, who, { type: 'move', by: 0, actions: [action] } as Command).match;
-					await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 20_000 });
+					await page.locator('[data-testid="duel"][data-my-turn="true"]').waitFor({ timeout: 30_000 });
 					await page.locator(action.a === 'take' ? '[data-testid="duel-take"]' : `[data-testid="duel-composer"] [data-dir="${(action as { dir: Direction }).dir}"]`).click();
 					moves++;
-					for (const p of [anna, boris]) await p.locator(`[data-testid="duel"][data-exchanges="${moves}"]`).waitFor({ timeout: 20_000 });
+					for (const p of [anna, boris]) await p.locator(`[data-testid="duel"][data-exchanges="${moves}"]`).waitFor({ timeout: 30_000 });
 				}
 			};
 			await play(4);
 			// Boris's page reloads: the link is gone; both see the pairing again, pair, and the duel goes on where it was.
 			await boris.reload();
-			await boris.getByTestId('duel-pairing').waitFor({ timeout: 20_000 });
-			await anna.getByTestId('duel-pairing').waitFor({ timeout: 20_000 });
+			await boris.getByTestId('duel-pairing').waitFor({ timeout: 30_000 });
+			await anna.getByTestId('duel-pairing').waitFor({ timeout: 30_000 });
 			for (const p of [anna, boris]) expect(await p.getByTestId('duel-connection').textContent()).toBe('Pairing by QR codes');
 			await screenshot(boris, 'duel-qr-pair-again-phone');
 			await pair();

@@ -55,7 +55,7 @@ describe.each(journeyOrigins())('journeys at $name ($url)', (origin) => {
 			// The first tap is the one that was lost (DataCloneError): a hospital at c3.
 			await page.locator('[data-kind="hospital"]').click();
 			await finger(editor, [centre(2, 2)]);
-			await expect.poll(() => footer.textContent(), { timeout: 10_000 }).toBe('Saved');
+			await expect.poll(() => footer.textContent(), { timeout: 30_000 }).toBe('Saved');
 			// Walls: a swipe along the line under row 4, across three squares.
 			await tool(page, 'walls');
 			await finger(editor, [[0.1, 4], [1.5, 4.03], [2.9, 4]]);
@@ -68,7 +68,7 @@ describe.each(journeyOrigins())('journeys at $name ($url)', (origin) => {
 			await page.locator('form.dialog input').fill('Kitchen maze');
 			await page.getByTestId('save-name').click();
 			await page.locator('header h1', { hasText: 'Kitchen maze' }).waitFor();
-			await expect.poll(() => footer.textContent(), { timeout: 10_000 }).toBe('Saved');
+			await expect.poll(() => footer.textContent(), { timeout: 30_000 }).toBe('Saved');
 			expect(await page.getByTestId('save-problem').count()).toBe(0);
 			await screenshot(page, `journey-editor-${origin.name}`);
 

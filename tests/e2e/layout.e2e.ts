@@ -74,7 +74,7 @@ async function smallTargets(page: Page): Promise<string[]> {
 /** From the home screen: Host a game → At a table with phones, its invitation drawn. */
 async function openTable(tablet: Page): Promise<void> {
 	await openTableFromHome(tablet);
-	await tablet.getByTestId('invite-url').waitFor({ timeout: 20_000 });
+	await tablet.getByTestId('invite-url').waitFor({ timeout: 30_000 });
 	await tablet.getByTestId('qr').locator('svg').waitFor();
 }
 
@@ -131,7 +131,7 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				const phone = await context.newPage();
 				phoneErrors.push(watchErrors(phone, names[i]));
 				await phone.goto(invite);
-				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 20_000 });
+				await phone.locator('main[data-ready="true"]').waitFor({ timeout: 30_000 });
 				// the invitation brought the room code: the form asks for a name, not to type the code
 				expect(await phone.getByTestId('join-intro').textContent()).not.toMatch(look.locale === 'en-US' ? /room code/i : /код комнаты/i);
 				await phone.getByTestId('name').fill(names[i]!);
@@ -140,13 +140,13 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 				if ((await phone.locator('main').getAttribute('data-status')) === 'waiting') {
 					// the phone asking for a seat is in the tablet's first screen, with Admit
 					const waiting = tablet.getByTestId('waiting-phone').filter({ hasText: names[i]! });
-					await waiting.waitFor({ timeout: 20_000 });
+					await waiting.waitFor({ timeout: 30_000 });
 					expect(await inFirstScreen(waiting.getByTestId('admit')), 'Admit in the first screen').toBe(true);
 					if (i === 0) await screenshot(tablet, shot('waiting-tablet'));
 					await admit(tablet, names[i]!);
 				}
 				await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
-				await tablet.locator('[data-testid="presence"] li', { hasText: names[i]! }).waitFor({ timeout: 20_000 });
+				await tablet.locator('[data-testid="presence"] li', { hasText: names[i]! }).waitFor({ timeout: 30_000 });
 				// before the game nothing has been said: no empty feed under "waiting for the master"
 				expect(await phone.getByTestId('feed').count(), 'no feed before the game').toBe(0);
 				phones.push(phone);
@@ -159,10 +159,10 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 
 			await tablet.getByTestId('start-game').tap();
 			const whose = tablet.getByTestId('whose');
-			await whose.waitFor({ timeout: 20_000 });
+			await whose.waitFor({ timeout: 30_000 });
 			// "Anna chooses a start" just under the sticky header
 			await expect
-				.poll(() => whose.evaluate((el) => el.getBoundingClientRect().top - (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0)), { timeout: 5000 })
+				.poll(() => whose.evaluate((el) => el.getBoundingClientRect().top - (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0)), { timeout: 30_000 })
 				.toBeGreaterThanOrEqual(0);
 			expect(await whose.evaluate((el) => el.getBoundingClientRect().top - (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0))).toBeLessThan(48);
 			await screenshot(tablet, shot('started-tablet'));
@@ -181,11 +181,11 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 
 			for (const [turn, actions] of MOVES.entries()) {
 				const mine = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
-				const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 20_000 }).then(() => phone)));
+				const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 30_000 }).then(() => phone)));
 				const pad = mover.locator(`[data-testid="composer"] [data-dir="${actions.at(-1)!.a === 'go' ? (actions.at(-1) as { dir: string }).dir : 'up'}"]`);
 				const newest = mover.locator('[data-testid="player"] [data-testid="feed"] li').last();
 				// the turn comes: what just happened and the pad, both in sight, nothing cut off
-				await expect.poll(() => onScreen(newest), { timeout: 5000, message: `turn ${turn}: the newest announcement in sight` }).toBe(true);
+				await expect.poll(() => onScreen(newest), { timeout: 30_000, message: `turn ${turn}: the newest announcement in sight` }).toBe(true);
 				expect(await onScreen(pad), `turn ${turn}: the pad in sight`).toBe(true);
 				// and the last answer the table heard, not only the line saying whose move it is
 				const answer = mover.locator('[data-testid="player"] [data-testid="feed"] li:not(.turn):not(.empty)').last();
@@ -212,13 +212,13 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 					await mover.getByTestId('send').tap();
 				}
 				// the answer comes at the bottom of the feed: the feed reads oldest first
-				await expect.poll(() => mover.locator('[data-testid="player"] [data-testid="feed"] li').count(), { timeout: 20_000 }).toBeGreaterThan(count);
+				await expect.poll(() => mover.locator('[data-testid="player"] [data-testid="feed"] li').count(), { timeout: 30_000 }).toBeGreaterThan(count);
 				if (turn === 0) {
 					// the next to move reloads (a phone locked and woken, a tab brought back): the game is
 					// there at once, and its turn comes round before any tap (no buzz refused in the console)
 					const next = phones.find((p) => p !== mover)!;
 					await next.reload();
-					await next.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
+					await next.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 30_000 });
 					await next.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
 				}
 			}
@@ -232,7 +232,7 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			// The tablet goes away on a phone's turn: the phone says so in sight (not scrolled off above
 			// the pad), and a move tapped then says it waits for the answer (it did nothing visible).
 			const mine = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
-			const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 20_000 }).then(() => phone)));
+			const mover = await Promise.any(phones.map((phone) => phone.locator(mine).waitFor({ timeout: 30_000 }).then(() => phone)));
 			await tablet.close();
 			await mover.locator('main[data-status="away"]').waitFor({ timeout: 60_000 });
 			// The tablet goes away on a phone's turn: at the feed and the pad the banner stays in sight
@@ -260,7 +260,7 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			expect(await onScreen(banner), 'the tablet away, said in sight back at the pad').toBe(true);
 			await mover.locator('[data-testid="composer"] [data-dir="up"]').tap();
 			const sending = mover.getByTestId('sending');
-			await sending.waitFor({ timeout: 5000 });
+			await sending.waitFor({ timeout: 30_000 });
 			expect(await onScreen(sending), 'the move waiting for its answer, said in sight').toBe(true);
 			expect(await mover.locator('[data-testid="composer"] [data-dir="up"]').isDisabled(), 'no second move while one waits').toBe(true);
 			await screenshot(mover, shot('tablet-away-phone'));
@@ -281,7 +281,7 @@ describe.each(journeyOrigins().map((origin, i) => ({ ...origin, look: LOOKS[i % 
 			expect(await smallTargets(host)).toEqual([]);
 			await screenshot(host, shot('host-phone360'));
 			await host.getByTestId('to-table').tap();
-			await host.getByTestId('invite-url').waitFor({ timeout: 20_000 });
+			await host.getByTestId('invite-url').waitFor({ timeout: 30_000 });
 			await host.getByTestId('qr').locator('svg').waitFor();
 			await expectOpeningInSight(host);
 			expect(await clippedTexts(host)).toEqual([]);
@@ -360,7 +360,7 @@ describe('one device: Start in reach, the console in words', () => {
 			await page.getByTestId('to-console').tap();
 			await page.getByTestId('start-game').tap();
 			const count = page.getByTestId('master-nstop');
-			await count.waitFor({ timeout: 20_000 });
+			await count.waitFor({ timeout: 30_000 });
 			expect(await count.textContent()).not.toMatch(/N[ _]?stop/i);
 			expect(await count.getAttribute('title')).toContain('N_stop');
 			// the rounds are counted in play: the starts placed and confirmed first
@@ -375,7 +375,7 @@ describe('one device: Start in reach, the console in words', () => {
 						if (await place.isEnabled()) return true;
 						await tapSquare(page, board, at);
 						return false;
-					}, { timeout: 15_000 })
+					}, { timeout: 30_000 })
 					.toBe(true);
 				await place.tap();
 				await page.locator('[data-testid="refusal"]').waitFor({ state: 'detached' });

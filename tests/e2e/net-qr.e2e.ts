@@ -51,7 +51,7 @@ async function pairPhone(host: Page, name: string): Promise<{ page: Page; offer:
 	await page.locator('main[data-ready="true"]').waitFor();
 	await page.getByTestId('name').fill(name);
 	await page.getByTestId('join').click();
-	const answer = await page.getByTestId('answer-text').inputValue({ timeout: 20_000 });
+	const answer = await page.getByTestId('answer-text').inputValue({ timeout: 30_000 });
 	const answerQr = await decodeQr(page.locator('.answer [data-testid="qr"]'));
 	await host.getByTestId('paste').fill(answer);
 	await host.getByTestId('paste-submit').click();

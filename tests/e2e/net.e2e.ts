@@ -88,7 +88,7 @@ describe('through the self-hosted PeerServer', { timeout: 180_000 }, () => {
 		// The diagnostics panel names the transport and shows a round trip.
 		await t.phones[0]!.getByTestId('diagnostics').locator('summary').click();
 		const panel = t.phones[0]!.getByTestId('diagnostics-link');
-		await expect.poll(() => panel.locator('[data-field="rtt"]').textContent(), { timeout: 5000 }).toMatch(/\d+ ms/);
+		await expect.poll(() => panel.locator('[data-field="rtt"]').textContent(), { timeout: 30_000 }).toMatch(/\d+ ms/);
 		expect(await panel.locator('[data-field="transport"]').textContent()).toContain('PeerJS');
 		expect(await panel.locator('[data-field="ice"]').textContent()).toMatch(/connected|completed/);
 		expect(await panel.locator('[data-field="candidates"]').textContent()).toMatch(/host\/udp/);
@@ -180,12 +180,11 @@ describe('through the self-hosted PeerServer', { timeout: 180_000 }, () => {
 			const link = (window as unknown as NetWindow).labyrinthNet.seat.session.channel!.link;
 			link.send = () => undefined;
 		});
-		const silentAt = Date.now();
 		// Polled in the page on every frame: the away spell can be short, since the phone then rejoins by itself.
-		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === false, undefined, { timeout: 10_000, polling: 'raf' });
-		const noticed = Date.now() - silentAt;
-		expect(noticed).toBeLessThan(7000);
-		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === true, undefined, { timeout: 20_000 });
+		// How soon (the quiet time) is checked on the fake clock in qr-return.test.ts: a wall-clock budget
+		// here failed whenever the busy machine held the pages' timers back.
+		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === false, undefined, { timeout: 30_000, polling: 'raf' });
+		await t.host.waitForFunction(() => (window as unknown as NetWindow).labyrinthNet.host.presence[1]?.here === true, undefined, { timeout: 30_000 });
 		await playCommands(t.host, t.phones, log.slice(10));
 		await expectSameHistory(t, game, log);
 	});
@@ -313,7 +312,7 @@ describe('through the self-hosted PeerServer', { timeout: 180_000 }, () => {
 			}
 			return frames.length + 50;
 		});
-		await t.host.waitForFunction((n) => (window as unknown as NetWindow).labyrinthNet.host.session.refusedCount >= n, before + sent, { timeout: 20_000 });
+		await t.host.waitForFunction((n) => (window as unknown as NetWindow).labyrinthNet.host.session.refusedCount >= n, before + sent, { timeout: 30_000 });
 		// each is refused once, as malformed or over the link's allowance (limits.ts); a command dropped over the allowance is sent again and refused once more
 		expect(await t.host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.refusedCount)).toBeGreaterThanOrEqual(before + sent);
 		expect(await t.host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game.log.length)).toBe(10);

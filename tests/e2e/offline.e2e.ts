@@ -99,7 +99,7 @@ test("with the network cut, switching the language mid-game shows the game's fee
 		await page.goBack();
 		await takeDevice(page);
 		const feed = page.getByTestId('feed');
-		await expect.poll(() => feed.textContent(), { timeout: 10_000 }).toContain(eventText('ru', 'event_wall'));
+		await expect.poll(() => feed.textContent(), { timeout: 30_000 }).toContain(eventText('ru', 'event_wall'));
 		expect(await feed.textContent()).not.toContain(eventText('en', 'event_wall'));
 		await screenshot(page, 'offline-feed-ru-phone');
 	} finally {

@@ -38,26 +38,26 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 			expect(await tablet.getByTestId('computer-level-0').inputValue()).toBe('explorer');
 			await tablet.getByTestId('setup-surprise').click();
 
-			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
+			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 30_000 }))!.trim();
 			const phoneContext = await tableContext(browser, origin, 'phone360', secure);
 			contexts.push(phoneContext);
 			const phone = await joinPlayer(phoneContext, tablet, 'Anna', invite);
-			await tablet.locator('[data-testid="presence"] li', { hasText: 'Anna' }).waitFor({ timeout: 20_000 });
+			await tablet.locator('[data-testid="presence"] li', { hasText: 'Anna' }).waitFor({ timeout: 30_000 });
 			await tablet.getByTestId('table-computers').scrollIntoViewIfNeeded();
 			await screenshot(tablet, `phone-computers-${name}-setup-tablet`);
 			await screenshot(phone, `phone-computers-${name}-lobby-phone`);
 
 			await tablet.getByTestId('start-game').click();
-			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
+			await tablet.getByTestId('console').waitFor({ timeout: 30_000 });
 			// The phone's table lists the computer, always here.
-			await phone.locator('[data-testid="presence"] li[data-seat="1"][data-here="yes"]', { hasText: 'Computer 1' }).waitFor({ timeout: 20_000 });
+			await phone.locator('[data-testid="presence"] li[data-seat="1"][data-here="yes"]', { hasText: 'Computer 1' }).waitFor({ timeout: 30_000 });
 			// The tablet named the computer in its language; in Russian the phone reads its own default
 			// name for that seat, and her typed name as she typed it. Then back to English, and on.
 			await phone.goto('/');
 			await phone.locator('[data-locale="ru"]').click();
 			await phone.getByTestId('back-to-seat').click();
 			await phone.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
-			await phone.locator('[data-testid="presence"] li[data-seat="1"]', { hasText: 'Компьютер 1' }).waitFor({ timeout: 20_000 });
+			await phone.locator('[data-testid="presence"] li[data-seat="1"]', { hasText: 'Компьютер 1' }).waitFor({ timeout: 30_000 });
 			expect(await phone.locator('[data-testid="presence"] li[data-seat="0"]').textContent()).toContain('Anna');
 			await screenshot(phone, `phone-computers-${name}-phone-ru`);
 			await phone.goto('/');
@@ -74,7 +74,7 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 					expect(await phone.getByTestId('private-note').textContent()).toBe('Your start is secret: keep this screen to yourself.');
 					await tapContour(phone, [0, 0]);
 					await phone.getByTestId('confirm-cell').click();
-					await phone.locator(mine).waitFor({ state: 'detached', timeout: 20_000 });
+					await phone.locator(mine).waitFor({ state: 'detached', timeout: 30_000 });
 				} else if ((await confirm.count()) && (await confirm.isEnabled({ timeout: 1000 }).catch(() => false))) {
 					// (the button goes as soon as the starts are confirmed: gone between the two looks, it is not waited for)
 					await confirm.click();
@@ -82,28 +82,33 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 					if (await phone.getByTestId('decline-order').count()) await phone.getByTestId('decline-order').click();
 					// Anna waits her turns (the plan is a surprise: a step could take her out of an exit and end the game).
 					await phone.getByTestId('skip').click();
-					await phone.locator(mine).waitFor({ state: 'detached', timeout: 20_000 });
+					await phone.locator(mine).waitFor({ state: 'detached', timeout: 30_000 });
 				} else {
 					// Nothing for Anna or the master yet (the computer is choosing): wait for her turn, the confirmation, or the computer's move.
 					const before = (await hostGame(tablet)).log.length;
 					await expect
-						.poll(async () => (await phone.locator(mine).count()) > 0 || (await confirm.count()) > 0 || (await hostGame(tablet)).log.length > before, { timeout: 20_000 })
+						.poll(async () => (await phone.locator(mine).count()) > 0 || (await confirm.count()) > 0 || (await hostGame(tablet)).log.length > before, { timeout: 30_000 })
 						.toBe(true);
 				}
 				const game = await hostGame(tablet);
 				computerMoves = game.log.filter((c) => c.by === 1 && c.type === 'move').length;
 				if (replay(game).state.phase === 'over') break;
 			}
-			expect(computerMoves).toBeGreaterThanOrEqual(2);
 			await screenshot(tablet, `phone-computers-${name}-console`);
 
 			// The phone heard exactly its seat's events, the computer's announced moves among them, and shows them.
 			const game: Game = await hostGame(tablet);
+			const end = replay(game).state;
+			// The surprise plan is drawn on the tablet: the computer may find the treasure by an exit at
+			// once. Anna only waits, so an early end is the computer's win, by its own moves.
+			if (end.phase === 'over') expect(end.result).toMatchObject({ kind: 'win', seat: 1 });
+			else expect(computerMoves).toBeGreaterThanOrEqual(2);
+			expect(computerMoves).toBeGreaterThanOrEqual(1);
 			const events = replayEvents(game).events.seatEvents(0);
-			await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) >= n, events.length, { timeout: 20_000 });
+			await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) >= n, events.length, { timeout: 30_000 });
 			expect(await seatEvents(phone)).toEqual(events);
 			const computerSaid = events.filter((e) => e.type === 'move_announced' && e.seat === 1);
-			expect(computerSaid.length).toBeGreaterThanOrEqual(2);
+			expect(computerSaid.length).toBeGreaterThanOrEqual(Math.min(computerMoves, 2));
 			const lines = await feedLines(phone);
 			const tabletLines = await feedLines(tablet);
 			for (const line of expectedFeed(computerSaid, ['Anna', 'Computer 1'])) {
@@ -112,7 +117,7 @@ describe.each(journeyOrigins())('a computer seat at a table with a phone, at $na
 				expect(tabletLines).toContain(line);
 			}
 			// While the game is on, nothing of the plan on the phone (an ended game's reveal shows it, rightly).
-			if (replay(game).state.phase !== 'over') await expectNothingOfThePlan(phone, 0);
+			if (end.phase !== 'over') await expectNothingOfThePlan(phone, 0);
 			await screenshot(phone, `phone-computers-${name}-phone`);
 		} finally {
 			for (const context of contexts) await context.close();

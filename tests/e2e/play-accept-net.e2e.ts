@@ -42,7 +42,7 @@ async function whoseTurn(phones: Page[], phase: 'start' | 'play'): Promise<numbe
 		.poll(async () => {
 			for (const [i, phone] of phones.entries()) if (await myTurn(phone).count()) return (seat = i);
 			return -1;
-		}, { message: `a phone's turn to ${phase}`, timeout: 20_000 })
+		}, { message: `a phone's turn to ${phase}`, timeout: 30_000 })
 		.toBeGreaterThanOrEqual(0);
 	return seat;
 }
@@ -74,7 +74,7 @@ describe("issue 7's acceptance game at the table", () => {
 			}
 			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await host.getByTestId('start-game').tap();
-			await host.getByTestId('console').waitFor({ timeout: 20_000 });
+			await host.getByTestId('console').waitFor({ timeout: 30_000 });
 
 			// 6.1: the drawn order shows as who is asked first to choose a start; the script's roles follow it.
 			const seatOf = {} as Record<Role, Seat>;
@@ -114,7 +114,7 @@ describe("issue 7's acceptance game at the table", () => {
 			const expectFeeds = async (label: string) => {
 				for (const [seat, phone] of phones.entries()) {
 					const want = expectedFeed(heard.seatEvents(seat), names);
-					await expect.poll(() => feedLines(phone), { timeout: 15_000, message: `${names[seat]}'s feed after ${label}` }).toEqual(want);
+					await expect.poll(() => feedLines(phone), { timeout: 30_000, message: `${names[seat]}'s feed after ${label}` }).toEqual(want);
 				}
 			};
 			await expectFeeds('the starts');
@@ -144,7 +144,7 @@ describe("issue 7's acceptance game at the table", () => {
 				if (i === 0) await screenshot(host, 'accept-console-tablet');
 				const how = await composeMove(phone, turn.actions, names);
 				// The common move is one tap: that tap alone sent it (the turn passed).
-				await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
+				await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 30_000 });
 				if (how === 'one-tap') expect(await phone.getByTestId('sentence').count()).toBe(0);
 				advance(commands[commandAt++]!.command);
 				await expectFeeds(turn.note);
@@ -176,7 +176,7 @@ describe("issue 7's acceptance game at the table", () => {
 			}
 			expect(engine.result).toEqual({ kind: 'win', seat: seatOf.first, how: 'treasure' });
 
-			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 30_000 });
 			expect(await phones[seatOf.second]!.getByTestId('outcome').textContent()).toContain(names[seatOf.first]);
 			// The tablet's record is the same game: its replay ends as the engine's, and each phone holds its seat's events.
 			const record = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
@@ -210,7 +210,7 @@ describe("issue 7's acceptance game at the table", () => {
 			await screenshot(host, 'accept-reveal-step-tablet');
 			// Over, the plan and the game are no secret: each phone shows the plan, the paths and the scrubber too.
 			for (const phone of phones) {
-				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
+				await phone.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 30_000 });
 				expect(await phone.locator('.reveal [data-treasure]').count()).toBe(0);
 				expect(await carried(phone)).toEqual([`${seatOf.first}:treasure`]);
 				expect(await phone.locator('.reveal polyline.path').count()).toBe(2);
@@ -223,7 +223,7 @@ describe("issue 7's acceptance game at the table", () => {
 			const feedBefore = await feedLines(winner);
 			await hostContext.close();
 			await winner.reload();
-			await winner.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 10_000 });
+			await winner.locator('[data-testid="player"][data-phase="over"] .reveal .square.river').waitFor({ timeout: 30_000 });
 			expect(await winner.getByTestId('outcome').textContent()).toContain(names[seatOf.first]);
 			expect(await winner.locator('.reveal polyline.path').count()).toBe(2);
 			await expectReplayAsTheEngine(winner, record, names, 3);

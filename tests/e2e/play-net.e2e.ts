@@ -52,7 +52,7 @@ describe('a game at the table, over the link', () => {
 			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await screenshot(host, 'net-lobby-tablet');
 			await host.getByTestId('start-game').click();
-			await host.getByTestId('console').waitFor({ timeout: 20_000 });
+			await host.getByTestId('console').waitFor({ timeout: 30_000 });
 
 			// 6.1: each phone chooses its start in private, in the drawn order.
 			const starts: [number, number][] = [[0, 0], [3, 1]];
@@ -79,10 +79,10 @@ describe('a game at the table, over the link', () => {
 					if (seat === 0 && anna.length === 4) await screenshot(phone, 'net-composer-phone');
 					await expectNothingOfThePlan(phone, seat);
 					await phone.locator(`[data-dir="${(seat === 0 ? anna : boris).shift()}"]`).click();
-					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
+					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 30_000 });
 				}
 			}
-			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 30_000 });
 			expect(await phones[1]!.getByTestId('outcome').textContent()).toContain('Anna');
 			// Nothing is left to move: the first tab is the labyrinth revealed, not "Move".
 			for (const phone of phones) expect(await phone.getByTestId('tab-move').textContent()).toBe('The labyrinth');

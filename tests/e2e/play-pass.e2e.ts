@@ -69,7 +69,7 @@ describe('pass-and-play', () => {
 					await page.locator(`[data-dir="${plan1.shift()}"]`).click();
 				} else await page.getByTestId('skip').click();
 				const answer = page.getByTestId('answer');
-				await answer.waitFor({ timeout: 5000 }).catch(async (e) => {
+				await answer.waitFor({ timeout: 30_000 }).catch(async (e) => {
 					await screenshot(page, 'pass-debug');
 					throw e;
 				});

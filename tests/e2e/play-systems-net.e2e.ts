@@ -44,10 +44,10 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 			await host.locator(`[data-testid="setup"][data-rules="${rules}"]`).waitFor();
 			await host.getByTestId('setup-surprise').click();
 			await host.getByTestId('start-game').click();
-			await host.getByTestId('console').waitFor({ timeout: 20_000 });
+			await host.getByTestId('console').waitFor({ timeout: 30_000 });
 			// The program has placed everyone; the master lets the game begin.
 			await host.getByTestId('confirm-starts').click();
-			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 30_000 });
 
 			const record = () => host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);
 			const rng = createRng(rules.length);
@@ -57,7 +57,7 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 				if (state.phase !== 'play') break;
 				const seat = state.order[state.turn]!;
 				const phone = phones[seat]!;
-				await phone.locator('[data-testid="player"][data-phase="play"][data-my-turn="true"]').waitFor({ timeout: 20_000 });
+				await phone.locator('[data-testid="player"][data-phase="play"][data-my-turn="true"]').waitFor({ timeout: 30_000 });
 				for (const [other, page] of phones.entries()) {
 					const events = heard.seatEvents(other);
 					await waitForEvents(page, events.length);
@@ -73,7 +73,7 @@ describe.each(['topographic', 'abandoned'] as const)('the %s labyrinth at a tabl
 				const before = heard.seatEvents(seat).length;
 				await phone.locator(`[data-testid="composer"] [data-dir="${DIRECTIONS[rng.int(4)]}"]`).click();
 				// the move is told (a wall in the abandoned labyrinth keeps the turn: no change of turn to wait for)
-				await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) > n, before, { timeout: 20_000 });
+				await phone.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) > n, before, { timeout: 30_000 });
 			}
 			const { state, events: heard } = replayEvents(await record());
 			expect(state.rules).toBe(rules);

@@ -130,7 +130,7 @@ async function playOut(page: Page, next: (seat: number, page: Page) => Promise<T
 		if (shot) await screenshot(page, shot);
 		await playTurn(page, await next(seat, page));
 		const answer = page.getByTestId('answer');
-		await answer.waitFor({ timeout: 5000 }).catch(async (e: Error) => {
+		await answer.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
 			await screenshot(page, 'systems-debug');
 			const refused = await page.getByTestId('refusal').allTextContents();
 			throw new Error(`turn ${n}, seat ${seat}: no answer; refused: ${refused.join(' / ')}; ${e.message}`);

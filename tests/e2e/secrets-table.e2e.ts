@@ -71,7 +71,7 @@ describe.each(journeyOrigins().slice(0, 1))('secrets at the table at $name', ({ 
 			}
 			await host.locator('[data-testid="presence"] li', { hasText: 'Boris' }).waitFor();
 			await host.getByTestId('start-game').tap();
-			await host.getByTestId('console').waitFor({ timeout: 20_000 });
+			await host.getByTestId('console').waitFor({ timeout: 30_000 });
 			// The first asked starts above the weaponry (1,0); the second on the square of the open exit (3,0).
 			const seats: Seat[] = [];
 			const starts: [number, number][] = [
@@ -127,12 +127,12 @@ describe.each(journeyOrigins().slice(0, 1))('secrets at the table at $name', ({ 
 						const { events } = replayEvents(await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game));
 						told = events.slice().filter((e: GameEvent) => e.type === 'status' && e.seat === seats[i]).at(-1);
 						return told !== undefined;
-					}, { timeout: 15_000 })
+					}, { timeout: 30_000 })
 					.toBe(true);
 				if (!told) throw new Error('no status told');
 				expect(told.audience).toEqual({ to: 'all' });
 				const line = renderEvent(told, 'en', 0, names);
-				for (const other of phones) await expect.poll(() => feedLines(other), { timeout: 15_000 }).toContain(line);
+				for (const other of phones) await expect.poll(() => feedLines(other), { timeout: 30_000 }).toContain(line);
 				await expect.poll(async () => (await phone.getByTestId('status').textContent()) !== UNKNOWN).toBe(true);
 			}
 			// The weaponry refilled him: three bullets (maxBullets) is what he hears now.

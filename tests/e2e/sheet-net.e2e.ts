@@ -167,10 +167,10 @@ describe('the deduction sheet over the link', () => {
 					if (!(await phone.locator('[data-testid="player"][data-phase="play"][data-my-turn="true"]').count())) continue;
 					if (drawn[seat]! < 2) await drawOnSheet(phone, seat, drawn[seat]!++);
 					await phone.locator(`[data-dir="${(seat === 0 ? anna : boris).shift()}"]`).click();
-					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 20_000 });
+					await phone.locator('[data-testid="player"][data-my-turn="true"]').waitFor({ state: 'detached', timeout: 30_000 });
 				}
 			}
-			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 20_000 });
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="over"]').waitFor({ timeout: 30_000 });
 
 			// The game worked: each phone holds exactly the engine's events for its seat.
 			const record = await host.evaluate(() => (window as unknown as NetWindow).labyrinthNet.host.session.record!.game);

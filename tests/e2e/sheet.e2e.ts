@@ -51,7 +51,7 @@ const sheetSquare = (x: number, y: number) => (y + MARGIN) * SHEET_WIDTH + x + M
 
 async function takeDevice(page: Page): Promise<number> {
 	const button = page.getByTestId('take-device');
-	await button.waitFor({ timeout: 8000 }).catch(async (e) => {
+	await button.waitFor({ timeout: 30_000 }).catch(async (e) => {
 		await screenshot(page, 'sheet-debug');
 		throw e;
 	});

@@ -50,9 +50,9 @@ test('under a sub-path every route opens, asks only for addresses under it, inst
 	try {
 		// a person opens the published address and walks to the editor by its link
 		await page.goto(`${BASE}/`);
-		await page.locator('main[data-screen="home"]').waitFor({ timeout: 20_000 });
+		await page.locator('main[data-screen="home"]').waitFor({ timeout: 30_000 });
 		await page.locator(`a[href="${BASE}/design"]`).first().click();
-		await page.locator('main[data-screen="design"]').waitFor({ timeout: 20_000 });
+		await page.locator('main[data-screen="design"]').waitFor({ timeout: 30_000 });
 		expect(new URL(page.url()).pathname).toBe(`${BASE}/design`);
 
 		// the service worker lives under the base and controls it
@@ -66,7 +66,7 @@ test('under a sub-path every route opens, asks only for addresses under it, inst
 			await context.setOffline(offline);
 			for (const route of APP_ROUTES) {
 				await page.goto(`${BASE}${route.path === '/' ? '/' : route.path}`);
-				await page.locator(`main[data-screen="${route.screen}"]`).waitFor({ timeout: 20_000 });
+				await page.locator(`main[data-screen="${route.screen}"]`).waitFor({ timeout: 30_000 });
 				await expect.poll(async () => ((await page.locator('h1').first().textContent()) ?? '').trim().length).toBeGreaterThan(0);
 			}
 		}

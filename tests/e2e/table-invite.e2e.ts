@@ -32,7 +32,7 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			const tablet = await tabletContext.newPage();
 			await openTableFromHome(tablet);
 			expect(await tablet.evaluate(() => window.isSecureContext)).toBe(secure);
-			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 20_000 }))!.trim();
+			const invite = (await tablet.getByTestId('invite-url').textContent({ timeout: 30_000 }))!.trim();
 			const room = (await tablet.locator('main[data-screen="join-host"]').getAttribute('data-room'))!;
 			// the table key's fingerprint rides along (issue 18: phones pin their tablet)
 			expect(invite).toMatch(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/join\\?room=${room}&via=local&pin=[\\w-]{22}$`));
@@ -54,7 +54,7 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 				const context = await tableContext(browser, origin, 'phone', secure);
 				contexts.push(context);
 				const phone = await joinPlayer(context, tablet, player, invite);
-				await tablet.locator('[data-testid="presence"] li', { hasText: player }).waitFor({ timeout: 20_000 });
+				await tablet.locator('[data-testid="presence"] li', { hasText: player }).waitFor({ timeout: 30_000 });
 				phones.push(phone);
 			}
 			await screenshot(tablet, `table-invite-${name}-tablet`);
@@ -71,20 +71,20 @@ describe.each(journeyOrigins())('a table at the $name origin', ({ url: origin, n
 			await expect.poll(() => onScreen(tablet.getByTestId('start-game'))).toBe(true);
 			expect(await tablet.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('start-game');
 			await tablet.getByTestId('start-game').click();
-			await tablet.getByTestId('console').waitFor({ timeout: 20_000 });
+			await tablet.getByTestId('console').waitFor({ timeout: 30_000 });
 			// the tablet's title follows the table (issue 21): no longer "Open the table" once it plays
 			await expect.poll(() => tablet.title()).toMatch(/^The game at the table · /);
 			await tablet.getByTestId('confirm-starts').click();
-			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 20_000 });
+			for (const phone of phones) await phone.locator('[data-testid="player"][data-phase="play"]').waitFor({ timeout: 30_000 });
 
 			// two moves, each by the phone whose turn it is, each told back to it
 			for (let move = 0; move < 2; move++) {
 				const turn = '[data-testid="player"][data-phase="play"][data-my-turn="true"]';
-				const mover = await Promise.any(phones.map((phone) => phone.locator(turn).waitFor({ timeout: 20_000 }).then(() => phone)));
+				const mover = await Promise.any(phones.map((phone) => phone.locator(turn).waitFor({ timeout: 30_000 }).then(() => phone)));
 				const count = async () => Number(await mover.getByTestId('event-count').getAttribute('data-count'));
 				const before = await count();
 				await mover.locator('[data-testid="composer"] [data-dir]').first().click();
-				await mover.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) > n, before, { timeout: 20_000 });
+				await mover.waitForFunction((n) => Number(document.querySelector('[data-testid="event-count"]')?.getAttribute('data-count')) > n, before, { timeout: 30_000 });
 			}
 			await screenshot(phones[0]!, `table-invite-${name}-phone`);
 		} finally {
@@ -100,7 +100,7 @@ test('a tablet at localhost whose server no phone can reach says so, and invites
 	try {
 		const tablet = await context.newPage();
 		await openTableFromHome(tablet);
-		await tablet.getByTestId('invite-loopback').waitFor({ timeout: 20_000 });
+		await tablet.getByTestId('invite-loopback').waitFor({ timeout: 30_000 });
 		expect(await tablet.getByTestId('invite-url').textContent()).toContain(`${origin}/join?room=`);
 	} finally {
 		await context.close();

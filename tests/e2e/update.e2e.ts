@@ -38,7 +38,7 @@ test('a new version is offered, not forced; "Reload" activates it', async () => 
 		});
 
 		const toast = page.locator('[data-testid="update-toast"]');
-		await toast.waitFor({ state: 'visible', timeout: 20_000 });
+		await toast.waitFor({ state: 'visible', timeout: 30_000 });
 		expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
 		expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(
 			true
@@ -55,7 +55,7 @@ test('a new version is offered, not forced; "Reload" activates it', async () => 
 			await registration?.update();
 		});
 		await page.reload(); // an ordinary reload: the waiting worker still waits…
-		await toast.waitFor({ state: 'visible', timeout: 20_000 });
+		await toast.waitFor({ state: 'visible', timeout: 30_000 });
 		await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 		await Promise.all([page.waitForEvent('load'), toast.getByRole('button').last().click()]);
 		await expectScreen(page, APP_ROUTES[0]);

@@ -263,7 +263,9 @@ describe('connections that never send a request (issue 32)', () => {
 			port: 0,
 			host: DEVICE,
 			signalling: true,
-			connections: { perAddress: 8, firstRequestMs: 400 }
+			// Five seconds to send a request: the eight must still be open when the ninth is closed (with
+			// 400 ms a busy machine's pause between the connects and the look saw them timed out already).
+			connections: { perAddress: 8, firstRequestMs: 5000 }
 		});
 		try {
 			const first = Array.from({ length: 8 }, () => idle(server.port, ATTACKER));

@@ -5,7 +5,7 @@
 // brings the phone back (join/+page.svelte, seat.svelte.ts `joinByOffer`).
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ChannelOptions } from './channel';
-import { Channel } from './channel';
+import { Channel, QUIET_MS } from './channel';
 import { HostSession } from './host';
 import { memoryPair } from './memory';
 import { PlayerSession } from './player';
@@ -90,6 +90,19 @@ describe('a phone paired by QR codes (issue 18)', () => {
 		expect(host.record!.game.log).toEqual([first]);
 		expect(phone.session.joins).toBe(1);
 		await until(() => phones.every((p) => p.session.events.length > 0), 2000, 'both phones heard the move');
+	});
+
+	test('a phone whose frames stop arriving (its link open, nobody closing anything) is away at the tablet once the quiet time has passed, not before', async () => {
+		// The e2e test (net.e2e.ts) sees it over real links; the deadline is checked here, on the clock it means.
+		const { host, phones } = await pairedTable({});
+		const phone = phones[1]!;
+		await settle(1000);
+		// its own sends are lost from now on; the tablet's still reach it
+		phone.link.severed = true;
+		await settle(QUIET_MS - 500);
+		expect(host.presence()[1]!.here, 'away before the quiet time').toBe(true);
+		await until(() => host.presence()[1]!.here === false, 3000, 'the tablet says the silent seat is away');
+		expect(host.presence()[0]!.here).toBe(true);
 	});
 
 	test('a direct link silent past its hold is closed: the phone is away and keeps its seat for the next scan', async () => {

@@ -40,7 +40,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 }
 
 /** Waits until a service worker controls the page (after the first install it claims clients). */
-export async function waitForServiceWorkerControl(page: Page, timeout = 20_000): Promise<void> {
+export async function waitForServiceWorkerControl(page: Page, timeout = 30_000): Promise<void> {
 	await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout });
 }
 

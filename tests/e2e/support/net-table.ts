@@ -107,7 +107,7 @@ export async function joinByQr(host: Page, context: BrowserContext, name: string
 	await page.locator('main[data-ready="true"]').waitFor();
 	await page.getByTestId('name').fill(name);
 	await page.getByTestId('join').click();
-	const answer = await page.getByTestId('answer-text').inputValue({ timeout: 20_000 });
+	const answer = await page.getByTestId('answer-text').inputValue({ timeout: 30_000 });
 	await host.getByTestId('paste').fill(answer);
 	await host.getByTestId('paste-submit').click();
 	await page.locator('main[data-status="joined"]').waitFor({ timeout: 30_000 });
@@ -157,7 +157,7 @@ export async function shownEventCount(page: Page): Promise<number> {
 }
 
 /** Waits until the phone shows `count` events (the feed's own counter in the DOM). */
-export async function waitForEvents(page: Page, count: number, timeout = 20_000): Promise<void> {
+export async function waitForEvents(page: Page, count: number, timeout = 30_000): Promise<void> {
 	await page.locator(`[data-testid="event-count"][data-count="${count}"]`).waitFor({ timeout });
 }
 
@@ -210,7 +210,7 @@ export async function tableGame(
 	}
 	await host.locator('[data-testid="presence"] li', { hasText: players[players.length - 1]!.name }).waitFor();
 	await host.getByTestId('start-game').click();
-	await host.getByTestId('console').waitFor({ timeout: 20_000 });
+	await host.getByTestId('console').waitFor({ timeout: 30_000 });
 	for (let chosen = 0; chosen < players.length; ) {
 		for (const [seat, phone] of phones.entries()) {
 			if (!(await phone.locator('[data-testid="player"][data-phase="start"][data-my-turn="true"]').count())) continue;

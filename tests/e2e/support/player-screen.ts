@@ -40,7 +40,7 @@ export async function composeMove(page: Page, actions: Action[], names?: readonl
 	if (actions.length === 1 && only!.a === 'go') {
 		const arrow = composer.locator(`[data-dir="${only!.dir}"]`);
 		// As the screen opens, the pad is on screen and uncovered: the tap needs no scrolling first.
-		await expect.poll(() => onScreen(arrow), { timeout: 5000, message: 'the direction pad is on screen when the turn comes' }).toBe(true);
+		await expect.poll(() => onScreen(arrow), { timeout: 30_000, message: 'the direction pad is on screen when the turn comes' }).toBe(true);
 		await arrow.tap();
 		return 'one-tap';
 	}

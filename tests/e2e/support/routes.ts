@@ -18,7 +18,7 @@ export const APP_ROUTES = [
 export type AppRoute = (typeof APP_ROUTES)[number];
 
 /** Waits until `route` has rendered: its <main data-screen> is there with a non-empty heading. */
-export async function expectScreen(page: Page, route: AppRoute, timeout = 10_000): Promise<void> {
+export async function expectScreen(page: Page, route: AppRoute, timeout = 30_000): Promise<void> {
 	const main = page.locator(`main[data-screen="${route.screen}"]`);
 	await main.waitFor({ state: 'visible', timeout });
 	const heading = page.locator('h1').first();
