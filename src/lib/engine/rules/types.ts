@@ -8,7 +8,7 @@
  * Hooks (one line each):
  * - `cellKinds`      the cell kinds this system's plans use (its folder's kinds.ts)
  * - `settingIds`     the settings (of `SETTINGS`) that apply to this system (the host UI shows these)
- * - `planProblems`   validation extras beyond the shared plan validator (located problem codes)
+ * - `planProblems`   the plan's checks beyond the shared shape checks (its folder's plan.ts: located problem codes)
  * - `startLoadout`   bullets/grenades/landmine each player starts with (5.3, 7.6)
  * - `runMove`        adjudicate one `move` command; return a reject reason or null
  * - `movement`       resolve the single movement of a move (2.2)
@@ -106,11 +106,10 @@ export interface RuleSystem {
 	readonly cellKinds: readonly CellKind[];
 	readonly settingIds: readonly SettingId[];
 	/**
-	 * Validation extras beyond the shared plan validator. A system that sets `ownValidator`
-	 * replaces the classic section 8 checks: its `planProblems` is the whole validation.
+	 * The plan's checks beyond the shape every system shares (plan/validate.ts): the system's
+	 * seed's rules, chained onto rules/common's checks, errors and warnings (`warning`).
 	 */
 	planProblems(plan: Plan, options?: ValidateOptions): PlanProblem[];
-	readonly ownValidator?: boolean;
 	/** The item a player holds besides what `PlayerState` keeps (the abandoned labyrinth's one item, 002 3.1): the status names it. */
 	held?(state: GameState, seat: Seat): AbandonedItem | null;
 	/** `false`: a player timed out leaves no corpse (`kill` decides what he leaves; the announcement says so). */
