@@ -29,6 +29,8 @@ import { CONDITIONS, type AbandonedItem, type Action, type Command, type Conditi
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
 import type { ValidateOptions } from '../plan/validate';
+import type { Game } from '../game/game';
+import type { Replay } from '../game/reveal';
 import type { SystemKinds } from './common/kinds';
 
 const BIT = Object.fromEntries(CONDITIONS.map((c, i) => [c, 1 << i])) as Record<Condition, number>;
@@ -88,6 +90,26 @@ export interface MasterView {
 }
 
 /**
+ * What the reveal carries to a player's device once the game is over: the plan, and the game step
+ * by step where the device did not follow it itself (a duel's walker rebuilds his own walk).
+ */
+export interface Reveal {
+	plan: Plan;
+	replay?: Replay;
+}
+
+/**
+ * The reveal as a system decides it, beside `viewFor`: when a seat may be given the plan (never
+ * before the game is over), and what it is given then. `revealFor` (rules/index.ts) asks both.
+ */
+export interface RevealRule {
+	/** Whether `seat` (any seat when not given) may now have the reveal of a game in `state`. */
+	open(state: GameState, seat?: Seat): boolean;
+	/** What the reveal of `game` carries, the same for every seat it is open to (asked only once `open`). */
+	carries(game: Game): Reveal;
+}
+
+/**
  * A rule system whole, as its folder (`rules/<id>/index.ts`) exports it: its kinds and their
  * letters, its hooks (with its plan checks, chained onto rules/common's), the generator of its
  * seed's fixed field, and what the master sees of its own state. `descriptorOf` (rules/index.ts)
@@ -99,6 +121,8 @@ export interface RuleSystemDescriptor extends SystemKinds {
 	readonly generate: ((seed: number | string, name?: string) => Plan) | null;
 	/** The master's view of what the system keeps (`GameState.ext`), beside the seat's `viewFor`. */
 	masterView(state: GameState): MasterView;
+	/** The reveal: when a seat's device may have the plan, and with what (`revealFor`). */
+	readonly reveal: RevealRule;
 }
 
 export interface RuleSystem {
