@@ -11,8 +11,7 @@ import type { EventLog } from '../engine/game/event-log';
 import type { Game } from '../engine/game/game';
 import type { GameState, Seat } from '../engine/game/types';
 import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
-import { withoutMoves } from '../engine/game/reveal-of';
-import { revealCarried, revealOpen } from '../engine/rules/index';
+import { revealCarried, revealOpen, withoutMoves } from '../engine/game/reveal-of';
 import { MAX_HOST_FRAME, pageEvents, type HostMessage, type SentView } from './protocol';
 
 /** Where one connection is in its seat's events. */

@@ -1,17 +1,16 @@
 /**
  * The rule systems by id: one exhaustive switch from an id to its folder's descriptor
- * (`rules/<id>/index.ts`: its kinds and letters, hooks, plan checks, generator, master's view, reveal).
+ * (`rules/<id>/index.ts`: its kinds and letters, hooks, plan checks, generator, master's view, reveal rule).
  * A new system is a folder, registered here (and its face in src/lib/systems/index.ts).
  */
 import { RULE_SYSTEMS, type CellKind, type RuleSystemId } from '../plan/types';
 import { type Result, ok, err } from '../result';
-import type { GameState, Seat } from '../game/types';
-import type { Game } from '../game/game';
+import type { GameState } from '../game/types';
 import { classicDescriptor } from './classic/index';
 import { topographicDescriptor } from './topographic/index';
 import { abandonedDescriptor } from './abandoned/index';
 import { duelDescriptor } from './duel/index';
-import type { MasterView, Reveal, RuleSystem, RuleSystemDescriptor } from './types';
+import type { MasterView, RuleSystem, RuleSystemDescriptor } from './types';
 
 export type RuleSystemError = 'rules_not_implemented';
 
@@ -53,28 +52,8 @@ export function masterView(state: GameState): MasterView {
 	return descriptorOf(state.rules).masterView(state);
 }
 
-/**
- * The reveal, beside `viewFor`: what `seat`'s device (any seat's when not given) may be given of
- * `game`, now in `state` — nothing (null) before its system says the game is over, then what the
- * system's reveal carries. The one door to the plan on a player's device.
- */
-export function revealFor(game: Game, state: GameState, seat?: Seat): Reveal | null {
-	const rule = descriptorOf(state.rules).reveal;
-	return rule.open(state, seat) ? rule.carries(game) : null;
-}
-
-/** Whether `seat` may now have the reveal (`revealFor`'s when, for a sender that makes the message once for every seat). */
-export function revealOpen(state: GameState, seat?: Seat): boolean {
-	return descriptorOf(state.rules).reveal.open(state, seat);
-}
-
-/** What the reveal of `game` carries (`revealFor`'s what, the same for every seat), to be sent only once `revealOpen` says so. */
-export function revealCarried(game: Game): Reveal {
-	return descriptorOf(game.plan.rules).reveal.carries(game);
-}
-
 export const classic = classicDescriptor.rules;
 export const topographic = topographicDescriptor.rules;
 export const abandoned = abandonedDescriptor.rules;
 export const duel = duelDescriptor.rules;
-export type { RuleSystem, MoveOutcome, MasterView, Reveal, RuleSystemDescriptor } from './types';
+export type { RuleSystem, MoveOutcome, MasterView, RevealRule, RuleSystemDescriptor } from './types';

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { apply, currentSeat } from '../game/apply';
 import { createGame, initialState, type Game } from '../game/game';
 import { randomLegalCommand } from '../game/random-command';
-import { recordReplay } from '../game/reveal-of';
+import { recordReplay, revealCarried, revealFor, revealOpen } from '../game/reveal-of';
 import { stateKey } from '../game/testing';
 import type { Command, GameState } from '../game/types';
 import { generatePlan } from '../plan/generate';
@@ -21,7 +21,6 @@ import { createRng } from '../random';
 import { createDuel, type DuelDevice, type DuelMatch, type Player } from './duel/match';
 import { deviceReveal } from './duel/reveal';
 import { duelBot, duelComputerTurn } from '../../bots/duel';
-import { revealCarried, revealFor, revealOpen } from './index';
 
 /** A random legal game of `rules` on a generated plan, then time-outs of whoever is to move until it ends: each step's game and state. */
 function gameOf(rules: RuleSystemId, seed: number, commands: number): { game: Game; state: GameState }[] {

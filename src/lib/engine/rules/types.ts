@@ -29,8 +29,6 @@ import { CONDITIONS, type AbandonedItem, type Action, type Command, type Conditi
 import type { GameSettings, SettingId } from '../game/settings';
 import type { Plan } from '../plan/types';
 import type { ValidateOptions } from '../plan/validate';
-import type { Game } from '../game/game';
-import type { Replay } from '../game/reveal';
 import type { SystemKinds } from './common/kinds';
 
 const BIT = Object.fromEntries(CONDITIONS.map((c, i) => [c, 1 << i])) as Record<Condition, number>;
@@ -90,23 +88,15 @@ export interface MasterView {
 }
 
 /**
- * What the reveal carries to a player's device once the game is over: the plan, and the game step
- * by step where the device did not follow it itself (a duel's walker rebuilds his own walk).
- */
-export interface Reveal {
-	plan: Plan;
-	replay?: Replay;
-}
-
-/**
- * The reveal as a system decides it, beside `viewFor`: when a seat may be given the plan (never
- * before the game is over), and what it is given then. `revealFor` (rules/index.ts) asks both.
+ * The reveal as a system decides it, beside `viewFor`: when a seat's device may be given the plan
+ * (never before the game is over), and whether the game step by step goes with it.
+ * `revealFor` (engine/game/reveal-of.ts) reads it.
  */
 export interface RevealRule {
 	/** Whether `seat` (any seat when not given) may now have the reveal of a game in `state`. */
 	open(state: GameState, seat?: Seat): boolean;
-	/** What the reveal of `game` carries, the same for every seat it is open to (asked only once `open`). */
-	carries(game: Game): Reveal;
+	/** Whether the game's replay goes with the plan (a duel's walker follows his walk himself: the plan alone). */
+	readonly replay: boolean;
 }
 
 /**
@@ -121,7 +111,7 @@ export interface RuleSystemDescriptor extends SystemKinds {
 	readonly generate: ((seed: number | string, name?: string) => Plan) | null;
 	/** The master's view of what the system keeps (`GameState.ext`), beside the seat's `viewFor`. */
 	masterView(state: GameState): MasterView;
-	/** The reveal: when a seat's device may have the plan, and with what (`revealFor`). */
+	/** The reveal: when a seat's device may have the plan, and with what (`revealFor`, engine/game/reveal-of.ts). */
 	readonly reveal: RevealRule;
 }
 

@@ -3,10 +3,9 @@
  * every seat): once the game is over every seat may have the plan and the game step by step (the
  * phone overlays its sheet on the plan and scrubs through the game); before that, nothing.
  */
-import { recordReplay } from '../../game/reveal-of';
 import type { RevealRule } from '../types';
 
 export const tableReveal: RevealRule = {
 	open: (state) => state.phase === 'over',
-	carries: (game) => ({ plan: game.plan, replay: recordReplay(game) })
+	replay: true
 };
