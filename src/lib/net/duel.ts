@@ -36,6 +36,7 @@ import type { Action, GameEvent } from '../engine/game/types';
 import { parsePlanJson, serializePlan } from '../engine/plan/format-json';
 import { resolveSettings } from '../engine/game/settings';
 import type { DuelDevice, Player } from '../engine/rules/duel/match';
+import { deviceReveal, duelRevealOpen } from '../engine/rules/duel/reveal';
 import { Channel, type ChannelOptions } from './channel';
 import { Allowance, HANDSHAKE_MS, MAX_HANDSHAKES, MAX_HELD, MAX_HELLOS, MAX_REFUSED_FRAMES, phoneRate, refusalAllowance } from './limits';
 import { Pause, reconnect } from './reconnect';
@@ -522,23 +523,30 @@ export class DuelSession {
 		if (early && early.n === this.rec.exchanges.length && early.channel === this.channel) await this.theirMove(early.channel, early.n, early.actions);
 		const held = this.heldReveal;
 		this.heldReveal = null;
-		if (held !== null && this.winner !== null && this.channel) await this.reveal(this.channel, held);
+		if (held !== null && this.revealOpen && this.channel) await this.reveal(this.channel, held);
 	}
 
-	/** The game is over: the plans may be shown (never before). */
+	/** Whether the match is over here, so plans may cross (the engine's duel reveal says when). */
+	private get revealOpen(): boolean {
+		return this.dev !== null && duelRevealOpen(this.dev);
+	}
+
+	/** The game is over: my plan goes to the other device, as the engine's duel reveal gives it (never before). */
 	private maybeReveal(): void {
-		if (this.revealSent || this.winner === null || !this.ready || !this.channel) return;
+		if (this.revealSent || !this.ready || !this.channel || !this.dev) return;
+		const shown = deviceReveal(this.dev);
+		if (!shown) return;
 		this.revealSent = true;
-		this.send(this.channel, { type: 'reveal', plan: serializePlan(this.rec.plan) });
+		this.send(this.channel, { type: 'reveal', plan: serializePlan(shown.plan) });
 	}
 
 	private async reveal(channel: Channel<DuelMessage, DuelMessage>, text: string): Promise<void> {
-		if (this.winner === null && this.rec.pending) {
+		if (!this.revealOpen && this.rec.pending) {
 			// After a reconnection his plan may come before the answer that ends the game: keep it until then.
 			this.heldReveal = text;
 			return;
 		}
-		if (this.winner === null) return this.refuse(channel, 'message', 'not_over');
+		if (!this.revealOpen) return this.refuse(channel, 'message', 'not_over');
 		if (this.rec.theirPlan) return;
 		const parsed = parsePlanJson(text);
 		if (!parsed.ok || parsed.value.rules !== 'duel') return this.refuse(channel, 'message', 'malformed');

@@ -1,7 +1,7 @@
 /**
  * Delivery: what the host sends a seated phone (host.ts sends it). Every phone is sent what
- * `viewFor` lets its seat know — its standing, and the events it has not had, in order — and
- * nothing else.
+ * `viewFor` lets its seat know — its standing, and the events it has not had, in order — and,
+ * when the engine's `revealFor` opens it, the reveal; nothing else.
  *
  * The game's events are kept once (`EventLog`); each connection keeps its place in them, so a
  * move costs the same however long the game is: each phone is sent its seat's share of the
@@ -11,7 +11,7 @@ import type { EventLog } from '../engine/game/event-log';
 import type { Game } from '../engine/game/game';
 import type { GameState, Seat } from '../engine/game/types';
 import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
-import { recordReplay, withoutMoves } from '../engine/game/reveal-of';
+import { revealCarried, revealOpen, withoutMoves } from '../engine/game/reveal-of';
 import { MAX_HOST_FRAME, pageEvents, type HostMessage, type SentView } from './protocol';
 
 /** Where one connection is in its seat's events. */
@@ -57,9 +57,8 @@ export function catchUp(place: Place, game: Delivered, seat: Seat, standing: Sea
 	place.shaped = true;
 	place.sent += news.length;
 	place.at = game.log.length;
-	// The reveal: once the game is over the plan and the replay are everybody's (the phone
-	// overlays its sheet on the plan and scrubs through the game).
-	if (game.state.phase === 'over' && !place.revealed) {
+	// The reveal, when the game's system opens it to the seat (rules/<id>: once the game is over).
+	if (!place.revealed && revealOpen(game.state, seat)) {
 		const reveal = game.reveal();
 		if (reveal) frames.push(reveal);
 		place.revealed = true;
@@ -80,21 +79,24 @@ export class Standings {
 }
 
 /**
- * The reveal message, as much of it as one frame holds: the plan and the whole replay, else
- * the replay without the moves as said, else the plan alone; a plan too big for a frame stays
- * on the tablet (its screen shows the reveal).
+ * The reveal message: what the engine's reveal of `game` carries (`revealCarried`), as much of
+ * it as one frame holds — the plan and the whole replay, else the replay without the moves as
+ * said, else the plan alone; a plan too big for a frame stays on the tablet (its screen shows
+ * the reveal). Sent only once `revealOpen` says so (`catchUp`).
  */
 export function revealMessage(game: Game): HostMessage | null {
-	const replay = recordReplay(game);
-	const candidates: HostMessage[] = [
-		{ type: 'reveal', plan: game.plan, replay },
-		{ type: 'reveal', plan: game.plan, replay: withoutMoves(replay) },
-		{ type: 'reveal', plan: game.plan }
-	];
+	const { plan, replay } = revealCarried(game);
+	const candidates: HostMessage[] = replay
+		? [
+				{ type: 'reveal', plan, replay },
+				{ type: 'reveal', plan, replay: withoutMoves(replay) },
+				{ type: 'reveal', plan }
+			]
+		: [{ type: 'reveal', plan }];
 	return candidates.find((c) => JSON.stringify(c).length < MAX_HOST_FRAME - 512) ?? null;
 }
 
-/** The reveal message of a finished game, made once for every phone. */
+/** The reveal message of a finished game, made once for every phone (the reveal carries the same to every seat). */
 export class RevealMessage {
 	private made: { game: Game; message: HostMessage | null } | null = null;
 

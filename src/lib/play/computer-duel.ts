@@ -22,6 +22,7 @@ import type { Plan } from '../engine/plan/types';
 import { DIRECTIONS } from '../engine/plan/types';
 import { createRng } from '../engine/random';
 import { mayISend, ownMoveAnswered, ownStartAnswered, refereeOpponent, type DuelDevice, type Player } from '../engine/rules/duel/match';
+import { deviceReveal } from '../engine/rules/duel/reveal';
 import { createBot, type BotLevel } from '../bots/bot';
 import { DUEL_WALKER, DuelWalker } from '../bots/duel';
 import { deviceOf, duelFeed, newDuelRecord, type DuelStore } from '../net/duel-record';
@@ -169,7 +170,7 @@ export class ComputerDuel {
 			const r = refereeOpponent(this.computer, { type: 'move', by: 0, actions } as Command);
 			if (refused(r.reply)) return { ok: false, reason: reasonOf(r.reply) };
 			const person = ownMoveAnswered(this.person, actions, r.reply);
-			const record = this.withExchange({ by: PERSON, actions, reply: r.reply }, person);
+			const record = this.withExchange({ by: PERSON, actions, reply: r.reply }, r.device);
 			await this.store.save(record);
 			this.commit(record, person, r.device);
 			return { ok: true };
@@ -233,13 +234,14 @@ export class ComputerDuel {
 		if (mayISend(this.computer, actions)) return null;
 		const r = refereeOpponent(this.person, { type: 'move', by: 0, actions } as Command);
 		if (refused(r.reply)) return null;
-		return { record: this.withExchange({ by: COMPUTER, actions, reply: r.reply }, r.device), person: r.device, computer: ownMoveAnswered(this.computer, actions, r.reply) };
+		const computer = ownMoveAnswered(this.computer, actions, r.reply);
+		return { record: this.withExchange({ by: COMPUTER, actions, reply: r.reply }, computer), person: r.device, computer };
 	}
 
-	/** The record with one more exchange; at the end, the computer's plan for the reveal. */
-	private withExchange(x: Exchange, person: DuelDevice): DuelRecord {
-		const over = person.turns.winner !== null;
-		return this.next({ exchanges: [...this.record.exchanges, x], ...(over ? { theirPlan: this.record.computer!.plan } : {}) });
+	/** The record with one more exchange; at the end, the computer's plan for the reveal, as its device gives it (the engine's duel reveal). */
+	private withExchange(x: Exchange, computer: DuelDevice): DuelRecord {
+		const shown = deviceReveal(computer);
+		return this.next({ exchanges: [...this.record.exchanges, x], ...(shown ? { theirPlan: shown.plan } : {}) });
 	}
 
 	private next(change: Partial<DuelRecord>): DuelRecord {

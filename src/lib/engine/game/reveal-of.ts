@@ -1,12 +1,16 @@
 /**
- * The reveal's replay of a game (reveal.ts), made with the rule engine by replaying the log:
- * the tablet and pass-and-play make it; phones receive it with the plan once the game is over.
+ * The reveal of a game: what a player's device may be given of it and when (`revealFor`, as the
+ * game's rule system decides, beside `viewFor`), and its replay (reveal.ts), made with the rule
+ * engine by replaying the log: the tablet and pass-and-play make it; phones receive it with the
+ * plan once the game is over.
  */
+import { descriptorOf } from '../rules/index';
+import type { Plan } from '../plan/types';
 import { apply } from './apply';
 import { saidMove } from './announce';
 import { wallsDown } from './board';
 import { initialState, type Game } from './game';
-import type { Carry, GameEvent, GameState, Item } from './types';
+import type { Carry, GameEvent, GameState, Item, Seat } from './types';
 import { MASTER, THING, type Replay, type ReplayAct } from './reveal';
 
 /** A thing as the replay stores it: the true treasure told from the fakes. */
@@ -14,6 +18,35 @@ function thing(item: Item | Carry | null, trueTreasure: number): number {
 	if (!item) return THING.none;
 	if (item.k === 'treasure') return item.id === trueTreasure ? THING.treasure : THING.fake;
 	return item.k === 'landmine' ? THING.landmine : item.k === 'corpse' ? THING.corpse : item.k === 'bullet' ? THING.bullet : THING.grenade;
+}
+
+/**
+ * What the reveal carries to a player's device once the game is over: the plan, and the game step
+ * by step where the device did not follow it itself (a duel's walker rebuilds his own walk).
+ */
+export interface Reveal {
+	plan: Plan;
+	replay?: Replay;
+}
+
+/**
+ * The reveal, beside `viewFor`: what `seat`'s device (any seat's when not given) may be given of
+ * `game`, now in `state` — nothing (null) before its rule system says the game is over
+ * (`rules/<id>`'s `reveal`), then the plan, with the replay where the system says so. The one
+ * door to the plan on a player's device.
+ */
+export function revealFor(game: Game, state: GameState, seat?: Seat): Reveal | null {
+	return revealOpen(state, seat) ? revealCarried(game) : null;
+}
+
+/** Whether `seat` may now have the reveal (`revealFor`'s when, for a sender that makes the message once for every seat). */
+export function revealOpen(state: GameState, seat?: Seat): boolean {
+	return descriptorOf(state.rules).reveal.open(state, seat);
+}
+
+/** What the reveal of `game` carries (`revealFor`'s what, the same for every seat), to be sent only once `revealOpen` says so. */
+export function revealCarried(game: Game): Reveal {
+	return descriptorOf(game.plan.rules).reveal.replay ? { plan: game.plan, replay: recordReplay(game) } : { plan: game.plan };
 }
 
 export function recordReplay(game: Game): Replay {

@@ -10,7 +10,8 @@ import { createRng, type Rng } from '../random';
 import { neighbour, OPPOSITE } from './geometry';
 import { DIRECTIONS, type Cell, type Exit, type InnerWall, type PlacedItem, type Plan, type RuleSystemId } from './types';
 import { descriptorOf } from '../rules/index';
-import { cutOffCells, validatePlan, type ProblemCode } from './validate';
+import { validatePlan, type ProblemCode } from './validate';
+import { cutOffCells } from '../rules/classic/plan';
 
 export const SHAPES = ['rectangle', 'no-corners', 'L', 'cross'] as const;
 export type Shape = (typeof SHAPES)[number];

@@ -4,6 +4,9 @@ import { buildPlan, randomPlan, type PlanSpec } from '../game/testing';
 import { createRng } from '../random';
 import type { Direction, Plan } from './types';
 import { isValid, validatePlan, type ProblemCode } from './validate';
+import { generatePlan } from './generate';
+import { RULE_SYSTEMS } from './types';
+import { descriptorOf } from '../rules/index';
 
 /** A sound small plan: every rule of section 8 holds, no recommendation is broken. */
 const SOUND_ROWS = ['LWLLH', 'L>DLL', 'PLLLP', 'HLLWL'];
@@ -113,6 +116,27 @@ describe('validatePlan', () => {
 			}),
 			{ numRuns: 400 }
 		);
+	});
+
+	test('the shared validator holds no system\'s rules: each plan gets its own system\'s checks, split into errors and warnings (property)', () => {
+		fc.assert(
+			fc.property(fc.constantFrom(...RULE_SYSTEMS), fc.integer({ min: 1, max: 10_000 }), fc.nat(3), (rules, seed, cut) => {
+				const plan = generatePlan({ rules, width: 5, height: 5, seed });
+				// Damaged a little so that some checks speak: exits taken away, a cell of another kind.
+				const damaged = { ...plan, exits: plan.exits.slice(cut), cells: plan.cells.map((c, i) => (c && i === seed % plan.cells.length ? { kind: 'land' as const } : c)) };
+				for (const p of [plan, damaged]) {
+					const own = descriptorOf(rules).rules.planProblems(p, { players: 3 });
+					const strip = ({ warning: _, ...problem }: { warning?: boolean }) => problem;
+					expect(validatePlan(p, { players: 3 })).toEqual({ errors: own.filter((x) => !x.warning).map(strip), warnings: own.filter((x) => x.warning).map(strip) });
+				}
+			}),
+			{ numRuns: 40 }
+		);
+	});
+
+	test('a plan of a rule system this build does not know is refused by its shape, not judged by another system\'s rules', () => {
+		const plan = { ...buildPlan(SOUND_ROWS, SOUND), rules: 'chess' } as unknown as Plan;
+		expect(validatePlan(plan)).toEqual({ errors: [{ code: 'plan_shape', params: { field: 'rules' } }], warnings: [] });
 	});
 
 	test('isValid follows the errors only', () => {

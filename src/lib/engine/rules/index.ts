@@ -1,6 +1,6 @@
 /**
  * The rule systems by id: one exhaustive switch from an id to its folder's descriptor
- * (`rules/<id>/index.ts`: its kinds and letters, hooks, plan checks, generator, master's view).
+ * (`rules/<id>/index.ts`: its kinds and letters, hooks, plan checks, generator, master's view, reveal rule).
  * A new system is a folder, registered here (and its face in src/lib/systems/index.ts).
  */
 import { RULE_SYSTEMS, type CellKind, type RuleSystemId } from '../plan/types';
@@ -56,4 +56,4 @@ export const classic = classicDescriptor.rules;
 export const topographic = topographicDescriptor.rules;
 export const abandoned = abandonedDescriptor.rules;
 export const duel = duelDescriptor.rules;
-export type { RuleSystem, MoveOutcome, MasterView, RuleSystemDescriptor } from './types';
+export type { RuleSystem, MoveOutcome, MasterView, RevealRule, RuleSystemDescriptor } from './types';

@@ -8,7 +8,7 @@
  * Hooks (one line each):
  * - `cellKinds`      the cell kinds this system's plans use (its folder's kinds.ts)
  * - `settingIds`     the settings (of `SETTINGS`) that apply to this system (the host UI shows these)
- * - `planProblems`   validation extras beyond the shared plan validator (located problem codes)
+ * - `planProblems`   the plan's checks beyond the shared shape checks (its folder's plan.ts: located problem codes)
  * - `startLoadout`   bullets/grenades/landmine each player starts with (5.3, 7.6)
  * - `runMove`        adjudicate one `move` command; return a reject reason or null
  * - `movement`       resolve the single movement of a move (2.2)
@@ -88,6 +88,18 @@ export interface MasterView {
 }
 
 /**
+ * The reveal as a system decides it, beside `viewFor`: when a seat's device may be given the plan
+ * (never before the game is over), and whether the game step by step goes with it.
+ * `revealFor` (engine/game/reveal-of.ts) reads it.
+ */
+export interface RevealRule {
+	/** Whether `seat` (any seat when not given) may now have the reveal of a game in `state`. */
+	open(state: GameState, seat?: Seat): boolean;
+	/** Whether the game's replay goes with the plan (a duel's walker follows his walk himself: the plan alone). */
+	readonly replay: boolean;
+}
+
+/**
  * A rule system whole, as its folder (`rules/<id>/index.ts`) exports it: its kinds and their
  * letters, its hooks (with its plan checks, chained onto rules/common's), the generator of its
  * seed's fixed field, and what the master sees of its own state. `descriptorOf` (rules/index.ts)
@@ -99,6 +111,8 @@ export interface RuleSystemDescriptor extends SystemKinds {
 	readonly generate: ((seed: number | string, name?: string) => Plan) | null;
 	/** The master's view of what the system keeps (`GameState.ext`), beside the seat's `viewFor`. */
 	masterView(state: GameState): MasterView;
+	/** The reveal: when a seat's device may have the plan, and with what (`revealFor`, engine/game/reveal-of.ts). */
+	readonly reveal: RevealRule;
 }
 
 export interface RuleSystem {
@@ -106,11 +120,10 @@ export interface RuleSystem {
 	readonly cellKinds: readonly CellKind[];
 	readonly settingIds: readonly SettingId[];
 	/**
-	 * Validation extras beyond the shared plan validator. A system that sets `ownValidator`
-	 * replaces the classic section 8 checks: its `planProblems` is the whole validation.
+	 * The plan's checks beyond the shape every system shares (plan/validate.ts): the system's
+	 * seed's rules, chained onto rules/common's checks, errors and warnings (`warning`).
 	 */
 	planProblems(plan: Plan, options?: ValidateOptions): PlanProblem[];
-	readonly ownValidator?: boolean;
 	/** The item a player holds besides what `PlayerState` keeps (the abandoned labyrinth's one item, 002 3.1): the status names it. */
 	held?(state: GameState, seat: Seat): AbandonedItem | null;
 	/** `false`: a player timed out leaves no corpse (`kill` decides what he leaves; the announcement says so). */

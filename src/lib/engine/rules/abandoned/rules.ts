@@ -364,7 +364,6 @@ export const abandoned: RuleSystem = {
 		return kindsOf(ABANDONED);
 	},
 	settingIds: ABANDONED_SETTING_IDS,
-	ownValidator: true,
 	// Seed 002 has injuries and no deaths: a player the master times out leaves the game (below).
 	corpses: false,
 

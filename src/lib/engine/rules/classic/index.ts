@@ -1,5 +1,6 @@
 /** The classic game (seed 000) whole: its kinds, its hooks; its plans are drawn to the size asked (plan/generate.ts). */
 import type { RuleSystemDescriptor } from '../types';
+import { tableReveal } from '../common/reveal';
 import { CLASSIC } from './kinds';
 import { classic } from './rules';
 
@@ -7,5 +8,6 @@ export const classicDescriptor: RuleSystemDescriptor = {
 	...CLASSIC,
 	rules: classic,
 	generate: null,
-	masterView: () => ({})
+	masterView: () => ({}),
+	reveal: tableReveal
 };

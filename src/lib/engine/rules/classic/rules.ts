@@ -6,7 +6,7 @@
 import type { Direction } from '../../plan/types';
 import { kindsOf } from '../common/kinds';
 import { CLASSIC } from './kinds';
-import { kindsNotInRules } from '../common/plan-checks';
+import { classicProblems } from './plan';
 import { OPPOSITE } from '../../plan/geometry';
 import {
 	dirIndex,
@@ -574,9 +574,8 @@ export const classic: RuleSystem = {
 	},
 	settingIds: CLASSIC_SETTING_IDS,
 
-	planProblems(plan) {
-		// The section 8 checks live in the shared plan validator; here: kinds this system knows.
-		return kindsNotInRules(plan, kindsOf(CLASSIC));
+	planProblems(plan, options) {
+		return classicProblems(plan, options);
 	},
 
 	startLoadout(s) {

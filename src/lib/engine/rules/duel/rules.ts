@@ -167,7 +167,6 @@ export const duel: RuleSystem = {
 		return kindsOf(DUEL);
 	},
 	settingIds: DUEL_SETTING_IDS,
-	ownValidator: true,
 	/** A half-game: the one opponent walking the owner's plan. */
 	seats: [1, 1],
 

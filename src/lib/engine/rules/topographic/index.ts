@@ -1,5 +1,6 @@
 /** The topographic labyrinth (seed 003) whole: its kinds, its hooks, its seed's 8x8 field, the creatures the master sees. */
 import type { RuleSystemDescriptor } from '../types';
+import { tableReveal } from '../common/reveal';
 import { generateTopographic } from './generate';
 import { TOPOGRAPHIC } from './kinds';
 import { ghostCell, topoExt, topographic } from './rules';
@@ -15,5 +16,6 @@ export const topographicDescriptor: RuleSystemDescriptor = {
 			.map(([cell, wake]) => ({ cell: Number(cell), left: wake - state.moveNo }))
 			.filter((c) => c.left > 0);
 		return { creatures: { bear: x.bear, ghost: ghostCell(x), path: x.ghostPath, asleep } };
-	}
+	},
+	reveal: tableReveal
 };

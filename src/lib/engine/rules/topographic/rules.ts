@@ -390,7 +390,6 @@ export const topographic: RuleSystem = {
 		return kindsOf(TOPOGRAPHIC);
 	},
 	settingIds: TOPOGRAPHIC_SETTING_IDS,
-	ownValidator: true,
 	corpses: false,
 
 	planProblems(plan) {
