@@ -84,6 +84,18 @@ function factHash(key: number, value: Entry['value']): number {
 	return x ^ (x >>> 13);
 }
 
+/**
+ * The empty set's top: an array of the elements kind every top has once a branch is written in it
+ * (holey, of objects), so the code reading tops sees one kind of array, not a second one later
+ * (each new kind met by optimised code throws it away: a fresh worker compiles it again).
+ */
+function emptyTop(): (Mid | undefined)[] {
+	const top: (Mid | undefined)[] = [];
+	top[1] = undefined;
+	top.length = 0;
+	return top;
+}
+
 /** `FactSet.common`'s scratch, one leaf wide: kept, not made per call (a typed array is dear to make; the call is not re-entered). */
 const HELD = new Int32Array(WIDTH);
 
@@ -96,7 +108,7 @@ const HELD = new Int32Array(WIDTH);
  * most) are told apart without walking them.
  */
 export class FactSet {
-	static readonly empty = new FactSet([], 0, 0);
+	static readonly empty = new FactSet(emptyTop(), 0, 0);
 
 	private constructor(
 		private readonly top: readonly (Mid | undefined)[],
@@ -174,9 +186,9 @@ export class FactSet {
 			const mid = first.top[t];
 			if (!mid) continue;
 			let shared = true;
-			for (let o = 1; o < all.length && shared; o++) shared = all[o]!.top[t] === mid;
+			for (let o = 1; o < all.length && shared; o++) shared = FactSet.midOf(all[o]!, t) === mid;
 			if (shared) continue;
-			const knownMid = known?.top[t];
+			const knownMid = known === null ? undefined : FactSet.midOf(known, t);
 			let kept: (Leaf | undefined)[] | null = null;
 			for (let m = 0; m < WIDTH; m++) {
 				const leaf = mid[m];
@@ -194,7 +206,7 @@ export class FactSet {
 				const open = count;
 				let last: Leaf | undefined = leaf;
 				for (let o = 1; o < all.length && count > 0; o++) {
-					const theirs = all[o]!.top[t]?.[m];
+					const theirs = FactSet.midOf(all[o]!, t)?.[m];
 					if (theirs === leaf || theirs === last) continue;
 					if (!theirs) {
 						count = 0;
@@ -229,14 +241,22 @@ export class FactSet {
 		return top ? new FactSet(top, size, hash) : first;
 	}
 
+	/**
+	 * Branch `t` of `set`, read within its top's length: tops differ in length, and a read past the
+	 * end throws away the optimised code that makes it the first time it happens.
+	 */
+	private static midOf(set: FactSet, t: number): Mid | undefined {
+		return t < set.top.length ? set.top[t] : undefined;
+	}
+
 	/** The same facts (by value) as `other`. */
 	equals(other: FactSet): boolean {
 		if (this === other) return true;
 		if (this.size !== other.size || this.hash !== other.hash) return false;
 		const n = Math.max(this.top.length, other.top.length);
 		for (let t = 0; t < n; t++) {
-			const am = this.top[t];
-			const bm = other.top[t];
+			const am = FactSet.midOf(this, t);
+			const bm = FactSet.midOf(other, t);
 			if (am === bm) continue;
 			for (let m = 0; m < WIDTH; m++) {
 				const a = am?.[m];
