@@ -157,3 +157,38 @@ describe('a tablet that says what no tablet says', () => {
 		odd.listener.close();
 	});
 });
+
+describe('a reveal out of turn', () => {
+	test('a reveal before the phone\'s own view says the game is over changes nothing on it; one after that update is kept', async () => {
+		const { t, kept, secret } = await phoneAlone();
+		const phone = t.phones[0]!;
+		const plan = newGame(2, 5).plan;
+		expect(kept.view!.phase).not.toBe('over');
+		const welcome: HostMessage = { type: 'welcome', seat: 0, room: t.room };
+		const reveal: HostMessage = { type: 'reveal', plan };
+		const onScreen = () => ({ status: phone.status, seat: phone.seat, view: phone.view, events: phone.events, plan: phone.plan, replay: phone.replay });
+		const before = onScreen();
+
+		// The proved tablet sends the plan while the phone's view says the game goes on; on its next
+		// link, the update that ends the game and then the reveal (one link each: it hangs up after it).
+		const over = { ...kept.view!, phase: 'over' } as never;
+		const script: HostMessage[][] = [
+			[welcome, reveal],
+			[welcome, { type: 'update', view: over, from: kept.events.length, events: [] }, reveal]
+		];
+		let proves = 0;
+		const odd = await scriptedHost(t, secret, (hello) => (hello.seat === undefined ? [] : (script[proves++ >> 1] ?? [])), { hangUp: true });
+		await until(() => proves >= 2 && phone.status === 'joined', 3000, 'the early reveal told');
+		// before its hang-up: the early reveal has been heard, and nothing more told
+		await settle(HANG_UP_MS / 2);
+		expect(proves).toBe(2);
+		expect(onScreen()).toEqual({ ...before, status: 'joined' });
+		expect(await stored(t)).toEqual(sameAs(kept));
+
+		await until(() => phone.plan !== null, 3000, 'the reveal after the game is over');
+		expect(phone.view?.phase).toBe('over');
+		expect(phone.plan).toEqual(plan);
+		expect((await stored(t)).reveal).toEqual({ plan, replay: null });
+		odd.listener.close();
+	});
+});

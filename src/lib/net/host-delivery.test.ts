@@ -16,7 +16,7 @@ import { EventLog } from '../engine/game/event-log';
 import { apply } from '../engine/game/apply';
 import type { Command, GameEvent, GameState } from '../engine/game/types';
 import { seatStanding } from '../engine/game/view';
-import { recordReplay } from '../engine/game/reveal-of';
+import { recordReplay, revealFor } from '../engine/game/reveal-of';
 import { RevealMessage, Standings, catchUp, placeFrom, revealMessage, tableMessage, type Place } from './host-delivery';
 import { MAX_HOST_FRAME, type HostMessage } from './protocol';
 import { MemoryTable, newGame, scriptedCommands, settle, until, onFakeClock } from './testing';
@@ -35,31 +35,31 @@ interface Page {
 	events: GameEvent[];
 }
 
-/** A game played on from its start: the state and the game's events after each command. */
-function played(game: Game, commands: Command[]): { state: GameState; log: EventLog }[] {
+/** A game played on from its start: the game so far, its state and its events after each command. */
+function played(game: Game, commands: Command[]): { game: Game; state: GameState; log: EventLog }[] {
 	let { state, events } = replayEvents(game);
-	const steps = [{ state, log: events }];
-	for (const command of commands) {
+	const steps = [{ game, state, log: events }];
+	for (const [i, command] of commands.entries()) {
 		const result = apply(state, command);
 		state = result.state;
 		events = events.with(result.events);
-		steps.push({ state, log: events });
+		steps.push({ game: { ...game, log: commands.slice(0, i + 1) }, state, log: events });
 	}
 	return steps;
 }
 
-/** The events the update frames carry, in order, and the frames' kinds. */
-function carried(frames: HostMessage[]): { events: GameEvent[]; shaped: number; reveals: number; froms: number[] } {
+/** The events the update frames carry, in order, the frames' kinds, and the reveal frames. */
+function carried(frames: HostMessage[]): { events: GameEvent[]; shaped: number; reveals: HostMessage[]; froms: number[] } {
 	const events: GameEvent[] = [];
 	let shaped = 0;
-	let reveals = 0;
+	const reveals: HostMessage[] = [];
 	const froms: number[] = [];
 	for (const frame of frames)
 		if (frame.type === 'update') {
 			froms.push(frame.from);
 			events.push(...frame.events);
 			if ('shape' in frame.view) shaped++;
-		} else if (frame.type === 'reveal') reveals++;
+		} else if (frame.type === 'reveal') reveals.push(frame);
 	return { events, shaped, reveals, froms };
 }
 
@@ -69,6 +69,7 @@ describe('one connection brought up to date', () => {
 		const commands = scriptedCommands(game, 300, 5);
 		const steps = played(game, commands);
 		const reveal = new RevealMessage();
+		let over = 0;
 		fc.assert(
 			fc.property(fc.nat(2), fc.array(fc.nat(steps.length - 1), { minLength: 1, maxLength: 6 }), fc.nat(400), (seat, at, had) => {
 				const moments = [...new Set(at)].sort((a, b) => a - b);
@@ -81,16 +82,19 @@ describe('one connection brought up to date', () => {
 				let shaped = 0;
 				let reveals = 0;
 				for (const moment of moments) {
-					const { state, log } = steps[moment]!;
-					const frames = catchUp(place, { state, log, reveal: () => reveal.of(game) }, seat, seatStanding(state, seat));
+					const { game: sofar, state, log } = steps[moment]!;
+					const frames = catchUp(place, { game: sofar, state, log, reveal }, seat, seatStanding(state, seat));
 					const c = carried(frames);
 					// Each page says where in the seat's feed it starts: right after what the phone has.
 					if (c.froms.length > 0) expect(c.froms[0]).toBe(have + got.length);
 					// The reveal goes with the first update once the game is over, and never again.
-					expect(c.reveals).toBe(state.phase === 'over' && reveals === 0 ? 1 : 0);
+					expect(c.reveals.length).toBe(state.phase === 'over' && reveals === 0 ? 1 : 0);
+					// Nothing of the plan before; after, exactly what the system's reveal gives the seat (the whole replay fits a frame here).
+					if (state.phase !== 'over') expect(revealFor(sofar, state, seat)).toBeNull();
+					for (const frame of c.reveals) expect(frame).toEqual({ type: 'reveal', ...revealFor(sofar, state, seat) });
 					got.push(...c.events);
 					shaped += c.shaped;
-					reveals += c.reveals;
+					reveals += c.reveals.length;
 					expect(place.sent).toBe(have + got.length);
 					expect(place.at).toBe(log.length);
 				}
@@ -98,9 +102,13 @@ describe('one connection brought up to date', () => {
 				expect(got).toEqual(last.log.seatEvents(seat).slice(have));
 				expect(shaped).toBe(1);
 				expect(reveals).toBe(last.state.phase === 'over' ? 1 : 0);
+				if (last.state.phase === 'over') over++;
 			}),
 			{ numRuns: 60 }
 		);
+		// The property speaks of finished games too: the script plays this one to its end.
+		expect(steps[steps.length - 1]!.state.phase).toBe('over');
+		expect(over).toBeGreaterThan(0);
 	});
 
 	test('a connection of a seat the game does not play yet starts from nothing', () => {
@@ -121,13 +129,17 @@ describe('made once', () => {
 
 	test('the reveal fits one frame: the whole replay when it fits, else less, and it is made once per finished game', () => {
 		const game = newGame(2);
-		const message = revealMessage(game);
+		const message = revealMessage({ plan: game.plan, replay: recordReplay(game) });
 		expect(message).toEqual({ type: 'reveal', plan: game.plan, replay: recordReplay(game) });
+		const ended = played(game, scriptedCommands(game, 300, 5)).at(-1)!;
+		expect(ended.state.phase).toBe('over');
 		const cache = new RevealMessage();
-		expect(cache.of(game)).toBe(cache.of(game));
+		const frame = cache.of(ended.game, ended.state, 0)?.frame;
+		expect(frame).toEqual({ type: 'reveal', plan: game.plan, replay: recordReplay(ended.game) });
+		expect(cache.of(ended.game, ended.state, 1)?.frame).toBe(frame);
 		// A game whose replay is too long for a frame keeps the plan (and what of the replay fits).
 		const long: Game = { ...game, log: Array.from({ length: 4000 }, () => ({ type: 'status', by: 0 }) as Command) };
-		const fitted = revealMessage(long);
+		const fitted = revealMessage({ plan: long.plan, replay: recordReplay(long) });
 		expect(fitted?.type).toBe('reveal');
 		expect(JSON.stringify(fitted).length).toBeLessThan(MAX_HOST_FRAME);
 		if (fitted?.type === 'reveal') expect(fitted.plan).toEqual(game.plan);

@@ -11,7 +11,7 @@ import type { EventLog } from '../engine/game/event-log';
 import type { Game } from '../engine/game/game';
 import type { GameState, Seat } from '../engine/game/types';
 import { seatStanding, shapeOf, type SeatStanding } from '../engine/game/view';
-import { revealCarried, revealOpen, withoutMoves } from '../engine/game/reveal-of';
+import { revealFor, withoutMoves, type Reveal } from '../engine/game/reveal-of';
 import { MAX_HOST_FRAME, pageEvents, type HostMessage, type SentView } from './protocol';
 
 /** Where one connection is in its seat's events. */
@@ -26,12 +26,13 @@ export interface Place {
 	revealed?: boolean;
 }
 
-/** The game as delivery reads it: its state, its events, and its reveal (made once). */
+/** The game as delivery reads it: the game so far, its state, its events, and its reveal message (made once). */
 export interface Delivered {
+	/** The game so far: its plan and its log, of which `state` is the state now. */
+	game: Game;
 	state: GameState;
 	log: EventLog;
-	/** The reveal message of the finished game (`RevealMessage`). */
-	reveal: () => HostMessage | null;
+	reveal: RevealMessage;
 }
 
 /**
@@ -58,9 +59,9 @@ export function catchUp(place: Place, game: Delivered, seat: Seat, standing: Sea
 	place.sent += news.length;
 	place.at = game.log.length;
 	// The reveal, when the game's system opens it to the seat (rules/<id>: once the game is over).
-	if (!place.revealed && revealOpen(game.state, seat)) {
-		const reveal = game.reveal();
-		if (reveal) frames.push(reveal);
+	const reveal = place.revealed ? null : game.reveal.of(game.game, game.state, seat);
+	if (reveal) {
+		if (reveal.frame) frames.push(reveal.frame);
 		place.revealed = true;
 	}
 	return frames;
@@ -79,13 +80,11 @@ export class Standings {
 }
 
 /**
- * The reveal message: what the engine's reveal of `game` carries (`revealCarried`), as much of
- * it as one frame holds — the plan and the whole replay, else the replay without the moves as
- * said, else the plan alone; a plan too big for a frame stays on the tablet (its screen shows
- * the reveal). Sent only once `revealOpen` says so (`catchUp`).
+ * The reveal message: what the engine's reveal (`revealFor`) carries, as much of it as one frame
+ * holds — the plan and the whole replay, else the replay without the moves as said, else the plan
+ * alone; a plan too big for a frame stays on the tablet (its screen shows the reveal).
  */
-export function revealMessage(game: Game): HostMessage | null {
-	const { plan, replay } = revealCarried(game);
+export function revealMessage({ plan, replay }: Reveal): HostMessage | null {
 	const candidates: HostMessage[] = replay
 		? [
 				{ type: 'reveal', plan, replay },
@@ -96,13 +95,19 @@ export function revealMessage(game: Game): HostMessage | null {
 	return candidates.find((c) => JSON.stringify(c).length < MAX_HOST_FRAME - 512) ?? null;
 }
 
-/** The reveal message of a finished game, made once for every phone (the reveal carries the same to every seat). */
+/** The reveal message of a finished game, made once for every phone (`revealFor` gives every seat the same reveal). */
 export class RevealMessage {
-	private made: { game: Game; message: HostMessage | null } | null = null;
+	private made: { reveal: Reveal; message: HostMessage | null } | null = null;
 
-	of(game: Game): HostMessage | null {
-		if (this.made?.game !== game) this.made = { game, message: revealMessage(game) };
-		return this.made.message;
+	/**
+	 * What `seat` is sent of `game`, now in `state`: null while its system keeps the plan from the
+	 * seat (`revealFor`); then the frame (null when even the plan alone is too big for one).
+	 */
+	of(game: Game, state: GameState, seat: Seat): { frame: HostMessage | null } | null {
+		const reveal = revealFor(game, state, seat);
+		if (!reveal) return null;
+		if (this.made?.reveal !== reveal) this.made = { reveal, message: revealMessage(reveal) };
+		return { frame: this.made.message };
 	}
 }
 

@@ -544,7 +544,7 @@ export class HostSession {
 	private update(conn: Conn, standing: SeatStanding): void {
 		const game = this.game;
 		if (!this.current || !game || conn.seat === null || !this.plays(conn.seat)) return;
-		const delivered = { state: this.current, log: this.log, reveal: () => this.reveal.of(game) };
+		const delivered = { game, state: this.current, log: this.log, reveal: this.reveal };
 		for (const frame of catchUp(conn, delivered, conn.seat, standing)) conn.channel.send(frame);
 	}
 

@@ -430,6 +430,9 @@ export class PlayerSession {
 				break;
 			}
 			case 'reveal':
+				// Only once its own view says the game is over (the tablet sends the reveal right after that
+				// update): before then no tablet of this build sends it, and it is not kept.
+				if (this.membership.view?.phase !== 'over') return;
 				this.membership = { ...this.membership, reveal: { plan: message.plan, replay: message.replay ?? null } };
 				this.save();
 				break;

@@ -33,20 +33,22 @@ export interface Reveal {
  * The reveal, beside `viewFor`: what `seat`'s device (any seat's when not given) may be given of
  * `game`, now in `state` — nothing (null) before its rule system says the game is over
  * (`rules/<id>`'s `reveal`), then the plan, with the replay where the system says so. The one
- * door to the plan on a player's device.
+ * door to the plan on a player's device. What it carries is the same for every seat and made once
+ * per game (the same object to every seat that asks, so a sender makes its message once too).
  */
 export function revealFor(game: Game, state: GameState, seat?: Seat): Reveal | null {
-	return revealOpen(state, seat) ? revealCarried(game) : null;
+	return descriptorOf(state.rules).reveal.open(state, seat) ? carriedOf(game) : null;
 }
 
-/** Whether `seat` may now have the reveal (`revealFor`'s when, for a sender that makes the message once for every seat). */
-export function revealOpen(state: GameState, seat?: Seat): boolean {
-	return descriptorOf(state.rules).reveal.open(state, seat);
-}
+/** What the reveal of each game carries, made once: a game's log only grows, so its length says whether the one made is still its. */
+const carried = new WeakMap<Game, { commands: number; reveal: Reveal }>();
 
-/** What the reveal of `game` carries (`revealFor`'s what, the same for every seat), to be sent only once `revealOpen` says so. */
-export function revealCarried(game: Game): Reveal {
-	return descriptorOf(game.plan.rules).reveal.replay ? { plan: game.plan, replay: recordReplay(game) } : { plan: game.plan };
+function carriedOf(game: Game): Reveal {
+	const made = carried.get(game);
+	if (made?.commands === game.log.length) return made.reveal;
+	const reveal: Reveal = descriptorOf(game.plan.rules).reveal.replay ? { plan: game.plan, replay: recordReplay(game) } : { plan: game.plan };
+	carried.set(game, { commands: game.log.length, reveal });
+	return reveal;
 }
 
 export function recordReplay(game: Game): Replay {
